@@ -1,0 +1,50 @@
+"""Limits that keep any expression quick and safe, and the roll budget."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from regelwerk.errors import LimitExceeded
+
+__all__ = [
+    "MAX_CONSTANT",
+    "MAX_DICE",
+    "MAX_EXPLODE_DEPTH",
+    "MAX_EXPRESSION_LENGTH",
+    "MAX_NESTING",
+    "MAX_SIDES",
+    "MAX_SUPPORT",
+    "RollBudget",
+]
+
+MAX_EXPRESSION_LENGTH = 1000
+"""Characters in one expression."""
+MAX_DICE = 1000
+"""Dice rolled for one expression, rerolls and explosions counted."""
+MAX_SIDES = 10_000
+"""Faces of one die."""
+MAX_CONSTANT = 1_000_000
+"""Largest integer constant."""
+MAX_NESTING = 50
+"""Depth of the syntax tree (parentheses, unary signs and operators)."""
+MAX_EXPLODE_DEPTH = 100
+"""Largest explosion depth for ``!…@N``."""
+MAX_SUPPORT = 200_000
+"""Distinct values or value pairs an exact distribution may work through."""
+
+
+@dataclass(slots=True)
+class RollBudget:
+    """Counts the dice one evaluation rolls and stops runaway rerolls or explosions."""
+
+    max_dice: int = MAX_DICE
+    rolled: int = 0
+
+    def spend(self, dice: int = 1) -> None:
+        """Count ``dice`` more dice, or raise ``LimitExceeded``."""
+        self.rolled += dice
+        if self.rolled > self.max_dice:
+            raise LimitExceeded(
+                f"too many dice: at most {self.max_dice} dice may be rolled for one "
+                "expression, rerolls and explosions included"
+            )

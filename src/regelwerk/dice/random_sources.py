@@ -1,0 +1,95 @@
+"""Where dice faces come from: the only door for randomness into regelwerk.
+
+``RandomSource`` is a protocol; three sources ship with the library:
+``SystemRandomSource`` (secure, the default), ``SeededRandomSource`` (the same
+seed gives the same faces on every run, machine and Python version) and
+``ScriptedRandomSource`` (faces a player rolled with real dice).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterable
+from typing import Protocol, runtime_checkable
+
+from regelwerk.errors import FaceError
+
+__all__ = ["RandomSource", "ScriptedRandomSource", "SeededRandomSource", "SystemRandomSource"]
+
+
+@runtime_checkable
+class RandomSource(Protocol):
+    """Gives one face of a die with ``sides`` faces, from 1 to ``sides``."""
+
+    def roll(self, sides: int) -> int:
+        """One face, 1 to ``sides``."""
+        ...
+
+
+class SystemRandomSource:
+    """Faces from the operating system's secure random generator."""
+
+    def roll(self, sides: int) -> int:
+        """One face, 1 to ``sides``."""
+        return secrets.randbelow(sides) + 1
+
+
+class SeededRandomSource:
+    """Deterministic faces from a seed: SHA-256 in counter mode with rejection
+    sampling, so the faces never depend on the machine or Python version."""
+
+    __slots__ = ("_buffer", "_counter", "_seed")
+
+    def __init__(self, seed: int) -> None:
+        self._seed = str(int(seed)).encode()
+        self._counter = 0
+        self._buffer: list[int] = []
+
+    def _next64(self) -> int:
+        if not self._buffer:
+            digest = hashlib.sha256(self._seed + b":" + str(self._counter).encode()).digest()
+            self._counter += 1
+            self._buffer = [
+                int.from_bytes(digest[i : i + 8], "big") for i in range(24, -1, -8)
+            ]
+        return self._buffer.pop()
+
+    def roll(self, sides: int) -> int:
+        """One face, 1 to ``sides``, without modulo bias."""
+        limit = (1 << 64) - (1 << 64) % sides
+        while True:
+            value = self._next64()
+            if value < limit:
+                return value % sides + 1
+
+
+class ScriptedRandomSource:
+    """Faces given in advance, consumed in rolling order (real dice typed in)."""
+
+    __slots__ = ("_faces", "_position")
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = tuple(faces)
+        self._position = 0
+
+    @property
+    def remaining(self) -> int:
+        """How many given faces have not been used."""
+        return len(self._faces) - self._position
+
+    def roll(self, sides: int) -> int:
+        """The next given face; an error if there is none or it does not fit the die."""
+        if self._position >= len(self._faces):
+            raise FaceError(
+                f"not enough faces: {len(self._faces)} were given, but more dice must be rolled",
+                code="not_enough_faces",
+            )
+        face = self._faces[self._position]
+        if not 1 <= face <= sides:
+            raise FaceError(
+                f"face {face} (number {self._position + 1} of the given faces) is not on a "
+                f"d{sides}: allowed are 1 to {sides}"
+            )
+        self._position += 1
+        return face

@@ -1,0 +1,100 @@
+"""Renderers for roll results: plain text, Markdown and JSON-ready dicts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regelwerk.dice.results import (
+    BinaryResult,
+    DiceResult,
+    Die,
+    GroupResult,
+    NegateResult,
+    NumberResult,
+    Result,
+    RollResult,
+)
+
+__all__ = ["to_json", "to_markdown", "to_plain"]
+
+
+def _die_plain(die: Die) -> str:
+    text = str(die.value)
+    if die.exploded:
+        text += "!"
+    if die.success:
+        text += "*"
+    if not die.kept:
+        text = "~" + text
+    return text
+
+
+def _die_markdown(die: Die) -> str:
+    text = str(die.value)
+    if die.natural in (1, die.sides) and die.sides > 1:
+        text = f"**{text}**"
+    if die.exploded:
+        text += "!"
+    if die.success:
+        text = f"__{text}__"
+    if not die.kept:
+        text = f"~~{text}~~"
+    return text
+
+
+def _render(node: Result, die_text: Any) -> str:
+    if isinstance(node, NumberResult):
+        return str(node.total)
+    if isinstance(node, DiceResult):
+        faces = ", ".join(die_text(d) for d in node.dice)
+        return f"{node.node} ({faces})"
+    if isinstance(node, BinaryResult):
+        return f"{_render(node.left, die_text)} {node.node.op} {_render(node.right, die_text)}"
+    if isinstance(node, NegateResult):
+        return f"-{_render(node.operand, die_text)}"
+    assert isinstance(node, GroupResult)
+    return f"({_render(node.inner, die_text)})"
+
+
+def to_plain(result: RollResult) -> str:
+    """``4d6kh3 (~1, 4, 2, 4) = 10``: dropped or rerolled dice marked ``~``, exploded
+    ``!``, counted successes ``*``."""
+    return f"{_render(result.tree, _die_plain)} = {result.total}"
+
+
+def to_markdown(result: RollResult) -> str:
+    """Markdown: dropped dice struck through, highest and lowest faces in bold,
+    successes underlined, the total in bold."""
+    return f"{_render(result.tree, _die_markdown)} = `{result.total}`"
+
+
+def _die_json(die: Die) -> dict[str, Any]:
+    return {
+        "sides": die.sides,
+        "natural": die.natural,
+        "value": die.value,
+        "kept": die.kept,
+        "dropped": die.dropped,
+        "rerolled": die.rerolled,
+        "exploded": die.exploded,
+        "from_explosion": die.from_explosion,
+        "success": die.success,
+    }
+
+
+def to_json(result: RollResult) -> dict[str, Any]:
+    """A JSON-ready dict: the expression, the total, and each dice term's dice."""
+    return {
+        "expression": result.expression,
+        "total": result.total,
+        "faces": list(result.faces),
+        "terms": [
+            {
+                "term": str(term.node),
+                "label": term.node.label,
+                "total": term.total,
+                "dice": [_die_json(d) for d in term.dice],
+            }
+            for term in result.dice_terms()
+        ],
+    }

@@ -1,0 +1,122 @@
+"""The result tree of one roll: a fresh tree per evaluation, mirroring the syntax
+tree, in which every die remembers what happened to it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from regelwerk.dice.nodes import BinaryOp, Dice, Group, Negate, Number
+
+__all__ = [
+    "BinaryResult",
+    "DiceResult",
+    "Die",
+    "GroupResult",
+    "NegateResult",
+    "NumberResult",
+    "Result",
+    "RollResult",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die as rolled.
+
+    ``natural`` is the face shown, ``value`` the face after minimum/maximum.
+    ``rerolled``: this face was replaced by a reroll and does not count.
+    ``exploded``: this face added another die; ``from_explosion``: added by one.
+    ``kept``: it counts towards the total (not dropped and not rerolled).
+    """
+
+    sides: int
+    natural: int
+    value: int
+    kept: bool = True
+    rerolled: bool = False
+    exploded: bool = False
+    from_explosion: bool = False
+    success: bool | None = None
+
+    @property
+    def dropped(self) -> bool:
+        """Dropped by keep/drop (a rerolled face is not 'dropped')."""
+        return not self.kept and not self.rerolled
+
+
+@dataclass(frozen=True, slots=True)
+class NumberResult:
+    """A constant."""
+
+    node: Number
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiceResult:
+    """A dice term: every die in rolling order and the term's total."""
+
+    node: Dice
+    dice: tuple[Die, ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class BinaryResult:
+    """``left op right``."""
+
+    node: BinaryOp
+    left: Result
+    right: Result
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class NegateResult:
+    """Unary minus."""
+
+    node: Negate
+    operand: Result
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class GroupResult:
+    """Parentheses."""
+
+    node: Group
+    inner: Result
+    total: int
+
+
+Result = NumberResult | DiceResult | BinaryResult | NegateResult | GroupResult
+
+
+@dataclass(frozen=True, slots=True)
+class RollResult:
+    """The outcome of rolling one expression."""
+
+    expression: str
+    tree: Result
+    total: int
+
+    def dice_terms(self) -> tuple[DiceResult, ...]:
+        """Every dice term, left to right."""
+        out: list[DiceResult] = []
+        stack: list[Result] = [self.tree]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, DiceResult):
+                out.append(node)
+            elif isinstance(node, BinaryResult):
+                stack.extend((node.right, node.left))
+            elif isinstance(node, NegateResult):
+                stack.append(node.operand)
+            elif isinstance(node, GroupResult):
+                stack.append(node.inner)
+        return tuple(out)
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """Every natural face rolled, in rolling order (rerolled and dropped included)."""
+        return tuple(d.natural for term in self.dice_terms() for d in term.dice)
