@@ -119,7 +119,8 @@ class _ToNodes(Transformer[Token, Expression]):
         return 100, True
 
     def dice(self, *children: object) -> Dice:
-        count_token, _die, (sides, percent), *rest = children
+        count_token, _die, size, *rest = children
+        sides, percent = cast(tuple[int, bool], size)
         count = 1 if count_token is None else _int(cast(Token, count_token))
         if count > MAX_DICE:
             raise LimitExceeded(f"too many dice: {count}d…; at most {MAX_DICE} dice per expression")
@@ -138,6 +139,9 @@ class _ToNodes(Transformer[Token, Expression]):
                     "each kind of modifier may appear once"
                 )
             fields[key] = value
+        if "explode" in fields:
+            selector, depth = cast(tuple[Selector | None, int | None], fields["explode"])
+            fields["explode"] = Explode(selector or Selector("=", sides), depth)
         return _checked(Dice(count, sides, percent, **fields))  # type: ignore[arg-type]
 
     def keep(self, mode: Token, n: Token | None) -> tuple[str, Keep]:
@@ -147,7 +151,7 @@ class _ToNodes(Transformer[Token, Expression]):
         return "reroll", Reroll(_selector(selector, 1), once=str(mode) == "ro")
 
     def explode(self, _mark: Token, selector: Tree[Token] | None, depth: int | None) -> object:
-        # The default selector (the highest face) is filled in by _checked.
+        # The default selector (the highest face) is filled in by ``dice``.
         sel = _selector(selector, 0) if selector is not None else None
         return "explode", (sel, depth)
 
@@ -185,11 +189,7 @@ def _checked(dice: Dice) -> Dice:
     """Fill in defaults and refuse modifiers that can never finish or make no sense."""
     faces = range(1, dice.sides + 1)
     if dice.explode is not None:
-        sel, depth = cast(tuple[Selector | None, int | None], dice.explode)
-        if sel is None:
-            sel = Selector("=", dice.sides)
-        explode = Explode(sel, depth)
-        object.__setattr__(dice, "explode", explode)
+        sel, depth = dice.explode.selector, dice.explode.depth
         if depth is None and all(sel.matches(f) for f in faces):
             raise DiceSyntaxError(
                 f"'{dice}' would explode forever: every face matches {sel}; "
@@ -200,12 +200,12 @@ def _checked(dice: Dice) -> Dice:
                 "keep/drop cannot be combined with exploding dice; "
                 "use one of them per dice term"
             )
-    if dice.reroll is not None and not dice.reroll.once:
-        if all(dice.reroll.selector.matches(f) for f in faces):
-            raise DiceSyntaxError(
-                f"'{dice}' would reroll forever: every face matches {dice.reroll.selector}; "
-                "use 'ro' to reroll once"
-            )
+    reroll = dice.reroll
+    if reroll is not None and not reroll.once and all(reroll.selector.matches(f) for f in faces):
+        raise DiceSyntaxError(
+            f"'{dice}' would reroll forever: every face matches {reroll.selector}; "
+            "use 'ro' to reroll once"
+        )
     if dice.minimum is not None and dice.maximum is not None and dice.minimum > dice.maximum:
         raise DiceSyntaxError(
             f"minimum {dice.minimum} is above maximum {dice.maximum}: mi must not exceed ma"
@@ -227,7 +227,8 @@ def _depth(tree: Tree[Token]) -> int:
 def _syntax_error(text: str, err: UnexpectedInput) -> DiceSyntaxError:
     line, column = err.line, err.column
     if isinstance(err, UnexpectedCharacters):
-        found = repr(text[err.pos_in_stream]) if err.pos_in_stream < len(text) else "end"
+        position = err.pos_in_stream or 0
+        found = repr(text[position]) if position < len(text) else "the end"
         expected = _describe(err.allowed or set())
     elif isinstance(err, UnexpectedToken):
         expected = _describe(err.expected)

@@ -1,0 +1,45 @@
+# regelwerk: `make run` starts the HTTP server, `make test` runs every check.
+# Both create the virtual environment in .venv and install what they need.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+SHARED := ../shared/examples/protocol-examples.jsonl
+
+.PHONY: run test lint typecheck unit examples bench messages clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[all]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/regelwerk serve
+
+test: lint typecheck unit examples
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/python tools/catalogues.py check
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest
+
+examples: $(STAMP)
+	@if [ -f $(SHARED) ]; then \
+		$(BIN)/python ../shared/examples/check.py $(SHARED) --venv $(VENV); \
+	else echo "no shared protocol examples beside this checkout; skipped"; fi
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps 'd20==1.1.2'
+	$(BIN)/python -m benchmarks
+
+messages: $(STAMP)
+	$(BIN)/python tools/catalogues.py update
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""The command line: a thin layer that builds protocol requests and shows results."""

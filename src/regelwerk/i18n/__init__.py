@@ -1,0 +1,77 @@
+"""Human-facing texts in German, English and Icelandic.
+
+Messages live in gettext catalogues (``locale/<lang>/LC_MESSAGES/regelwerk.po``),
+read with Babel and compiled in memory once per language.  Rules code never
+calls this module; the protocol, CLI and HTTP layers do.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+import unicodedata
+from functools import lru_cache
+from importlib import resources
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+__all__ = ["LANGUAGES", "Translator", "normalise_name", "translator"]
+
+LANGUAGES = ("en", "de", "is")
+"""The languages of every human-facing text."""
+
+_DOMAIN = "regelwerk"
+
+
+class Translator:
+    """``gettext`` and ``ngettext`` for one language."""
+
+    __slots__ = ("_translations", "lang")
+
+    def __init__(self, lang: str, translations: gettext.NullTranslations) -> None:
+        self.lang = lang
+        self._translations = translations
+
+    def __call__(self, message: str, /, **values: object) -> str:
+        """The translated ``message`` with ``{name}`` placeholders filled in."""
+        text = self._translations.gettext(message)
+        return text.format(**values) if values else text
+
+    def plural(self, singular: str, plural: str, n: int, /, **values: object) -> str:
+        """The translated singular or plural form for ``n``, placeholders filled in."""
+        return self._translations.ngettext(singular, plural, n).format(n=n, **values)
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def translator(lang: str = "en") -> Translator:
+    """The translator for ``lang`` (``de``, ``en`` or ``is``)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: allowed are {', '.join(LANGUAGES)}")
+    path = resources.files("regelwerk.i18n").joinpath(
+        "locale", lang, "LC_MESSAGES", f"{_DOMAIN}.po"
+    )
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=_DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return Translator(lang, gettext.GNUTranslations(buffer))
+
+
+_FOLDS = (("ß", "ss"), ("þ", "th"), ("ð", "d"), ("æ", "ae"), ("ø", "o"))
+_DIGRAPHS = re.compile(r"(?<=[a-z])(ae|oe|ue)")
+
+
+def normalise_name(name: str) -> str:
+    """A key for matching names: case, accents, umlaut spellings (``oe`` for ``ö``)
+    and the choice of space, hyphen or underscore do not matter."""
+    text = name.strip().lower()
+    for a, b in _FOLDS:
+        text = text.replace(a, b)
+    text = "".join(
+        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+    )
+    text = re.sub(r"[\s\-_]+", "_", text)
+    return _DIGRAPHS.sub(lambda m: m.group(1)[0], text)

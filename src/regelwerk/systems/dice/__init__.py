@@ -1,0 +1,1 @@
+"""The ``dice`` protocol system: rolling and exact distributions of notation."""

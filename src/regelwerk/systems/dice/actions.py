@@ -1,0 +1,79 @@
+"""Protocol actions of the ``dice`` system: ``roll`` and ``distribution``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field, StrictStr
+
+from regelwerk.dice import distribution_of, parse, roll_tree, to_json, to_plain
+from regelwerk.dice.results import RollResult
+from regelwerk.errors import LimitExceeded
+from regelwerk.protocol.fields import MODEL_CONFIG
+from regelwerk.protocol.registry import Action, Context
+
+__all__ = ["ACTIONS"]
+
+Notation = StrictStr
+
+
+class RollRequest(BaseModel):
+    """Roll a dice expression."""
+
+    model_config = MODEL_CONFIG
+    expression: Notation = Field(description="dice notation, e.g. 2W6+3 or 4d6kh3")
+
+
+class DistributionRequest(BaseModel):
+    """The exact distribution of a dice expression."""
+
+    model_config = MODEL_CONFIG
+    expression: Notation = Field(description="dice notation, e.g. 4d6kh3")
+
+
+def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
+    """Roll ``expression``; the odds of rolling this total or more come along."""
+    tree = parse(request.expression)
+    result = roll_tree(tree, context.source)
+    rolled = RollResult(str(tree), result, result.total)
+    response: dict[str, Any] = to_json(rolled)
+    try:
+        exact = distribution_of(tree)
+    except LimitExceeded:
+        exact = None
+    if exact is not None:
+        response["probability_at_least"] = float(exact.distribution.at_least(rolled.total))
+        response["probability"] = float(exact.distribution.probability(rolled.total))
+    response["text"] = context.t("Rolled {roll}", roll=to_plain(rolled))
+    return response
+
+
+def distribution_action(request: DistributionRequest, context: Context) -> dict[str, Any]:
+    """The exact distribution, its mean and median, and any mass cut off."""
+    exact = distribution_of(parse(request.expression))
+    dist = exact.distribution
+    response: dict[str, Any] = {
+        "expression": exact.expression,
+        "distribution": [[v, float(p)] for v, p in dist.items()],
+        "mean": float(exact.mean),
+        "median": dist.median(),
+        "cut_off": float(exact.cut_off),
+    }
+    mean = f"{float(exact.mean):.4g}"
+    response["text"] = context.t(
+        "{expression}: mean {mean}, from {low} to {high}",
+        expression=exact.expression,
+        mean=mean,
+        low=dist.support[0],
+        high=dist.support[-1],
+    )
+    return response
+
+
+ACTIONS = (
+    Action("dice", "roll", RollRequest, roll_action, "Roll a dice expression.",
+           {"system": "dice", "action": "roll", "expression": "2W6+3"}),
+    Action("dice", "distribution", DistributionRequest, distribution_action,
+           "The exact distribution of a dice expression.",
+           {"system": "dice", "action": "distribution", "expression": "4d6kh3"}),
+)

@@ -1,0 +1,114 @@
+"""Exact distributions against the brute-force oracle, and known values."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from regelwerk.dice import distribution
+from regelwerk.odds import Distribution
+from tests.oracle import brute_force
+
+SMALL = [
+    "2d4",
+    "3d6",
+    "4d6kh3",
+    "4d6kl2",
+    "4d6dh1",
+    "4d6dl1",
+    "2d20kh1",
+    "2d20kl1",
+    "3d4kh2+1",
+    "5d6>=5",
+    "4d6kh2>=4",
+    "3d6<3",
+    "2d6=6",
+    "1d20ro1",
+    "2d6ro<3",
+    "1d6!@3",
+    "2d4!@2",
+    "2d6!>=5@1>=5",
+    "1d4!<3@2",
+    "2d6mi3",
+    "2d6ma4",
+    "2d6mi2ma5kh1",
+    "1d6-1d4",
+    "(1d4+1)*2",
+    "1d6*1d4",
+    "2d6/2",
+    "-1d4+5",
+    "1d%/10",
+    "0d6+3",
+    "3W4+1",
+    "2d4ro1!4@1",
+    "1d6ro6!@2",
+]
+
+
+@pytest.mark.parametrize("expression", SMALL)
+def test_exact_matches_brute_force(expression: str) -> None:
+    exact = distribution(expression)
+    assert dict(exact.distribution.items()) == brute_force(expression)
+    assert exact.cut_off == 0
+
+
+@pytest.mark.parametrize(
+    ("rerolled", "equivalent"), [("2d6r1", "2d5+2"), ("2d6r<3", "2d4+4"), ("3d4r>3", "3d3")]
+)
+def test_reroll_until_is_the_die_without_those_faces(rerolled: str, equivalent: str) -> None:
+    # rerolling until a face no longer matches leaves the other faces equally likely
+    assert distribution(rerolled).distribution == distribution(equivalent).distribution
+
+
+def test_distribution_sums_to_one_and_mean() -> None:
+    exact = distribution("4d6kh3")
+    assert exact.distribution.mass == 1
+    # 4d6 keep highest 3: mean 15869/1296 (a well known value)
+    assert exact.mean == Fraction(15869, 1296)
+
+
+def test_advantage_d20_mean() -> None:
+    assert distribution("2d20kh1").mean == Fraction(553, 40)
+
+
+def test_success_count_is_binomial() -> None:
+    # each d6 shows 5 or 6 with chance 1/3
+    exact = distribution("10d6>=5").distribution
+    assert exact.probability(0) == Fraction(2, 3) ** 10
+    assert exact.probability(10) == Fraction(1, 3) ** 10
+
+
+def test_unlimited_explosion_reports_the_mass_cut_off() -> None:
+    exact = distribution("1d6!")
+    assert 0 < exact.cut_off < Fraction(1, 10**12)
+    # the mean of an exploding d6 is 4.2; truncation moves it by less than 1e-9
+    assert abs(exact.mean - Fraction(21, 5)) < Fraction(1, 10**9)
+    assert exact.distribution.mass == 1
+
+
+def test_explicit_depth_has_no_cut_off() -> None:
+    exact = distribution("1d6!@1")
+    assert exact.cut_off == 0
+    assert exact.distribution.probability(12) == Fraction(1, 36)
+    assert exact.distribution.probability(6) == 0
+
+
+def test_large_pools_stay_exact_and_fast() -> None:
+    exact = distribution("40d6>=5").distribution
+    assert exact.mass == 1
+    assert exact.probability(40) == Fraction(1, 3**40)
+    kept = distribution("1000d6kh3").distribution
+    assert kept.support[-1] == 18
+
+
+def test_distribution_value_semantics() -> None:
+    a = Distribution.die(6)
+    assert a == Distribution.uniform(range(1, 7))
+    assert hash(a) == hash(Distribution.uniform([1, 2, 3, 4, 5, 6]))
+    assert (a + a).probability(7) == Fraction(1, 6)
+    assert a.median() == 3
+    assert a.at_least(5) == Fraction(1, 3)
+    assert a.repeat(0) == Distribution.constant(0)
+    with pytest.raises(ValueError, match="non-negative"):
+        Distribution({1: 3}, 2)

@@ -1,0 +1,114 @@
+"""Keep the gettext catalogues in step with the code.
+
+    python tools/catalogues.py update   # extract messages, add new ones to every .po
+    python tools/catalogues.py check    # exit 1 if a message lacks a de/is translation
+    python tools/catalogues.py set FILE # translations from a JSON file
+                                        # {"de": {msgid: text}, "is": {...}}
+
+Messages are the first argument of ``t(...)`` calls (``context.t``, ``t``) and the
+first two of ``plural(...)``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "src" / "regelwerk"
+LOCALES = SOURCE / "i18n" / "locale"
+KEYWORDS = {"t": None, "plural": (1, 2)}
+
+
+def extracted() -> Catalog:
+    """Every message the code asks for."""
+    catalog = Catalog(domain="regelwerk")
+    for _file, line, message, _comments, _context in extract_from_dir(
+        str(SOURCE), keywords=KEYWORDS, method_map=[("**.py", "python")]
+    ):
+        catalog.add(message, locations=[(str(_file), line)])
+    return catalog
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / "regelwerk.po"
+
+
+def load(lang: str) -> Catalog:
+    path = po_path(lang)
+    if not path.exists():
+        return Catalog(locale=lang, domain="regelwerk")
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang, domain="regelwerk")
+
+
+def save(lang: str, catalog: Catalog) -> None:
+    path = po_path(lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalog, omit_header=False, no_location=True, sort_output=True)
+
+
+def update() -> None:
+    template = extracted()
+    for lang in ("de", "en", "is"):
+        catalog = load(lang)
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        save(lang, catalog)
+
+
+def missing() -> list[str]:
+    """``lang: msgid`` for every message without a translation in de or is."""
+    template = extracted()
+    out = []
+    for lang in ("de", "is"):
+        catalog = load(lang)
+        for message in template:
+            if not message.id:
+                continue
+            found = catalog.get(message.id)
+            if found is None or not found.string or (
+                isinstance(found.string, tuple) and not all(found.string)
+            ):
+                out.append(f"{lang}: {message.id!r}")
+    return out
+
+
+def set_translations(path: str) -> None:
+    import json
+
+    table = json.loads(Path(path).read_text("utf-8"))
+    for lang, entries in table.items():
+        catalog = load(lang)
+        for msgid, text in entries.items():
+            message = catalog.get(msgid)
+            if message is None:
+                print(f"{lang}: no message {msgid!r} in the catalogue (run update); skipped")
+                continue
+            message.string = tuple(text) if isinstance(text, list) else text
+        save(lang, catalog)
+
+
+def main(argv: list[str]) -> int:
+    if argv[1:] == ["update"]:
+        update()
+        return 0
+    if argv[1:] == ["check"]:
+        gaps = missing()
+        for gap in gaps:
+            print("untranslated", gap)
+        return 1 if gaps else 0
+    if len(argv) == 3 and argv[1] == "set":
+        set_translations(argv[2])
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
