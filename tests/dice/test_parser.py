@@ -54,11 +54,20 @@ def test_syntax_error_says_where_what_was_found_and_expected() -> None:
     assert "column 6" in error.message
 
 
-def test_unfinished_dice_reports_the_end() -> None:
+def test_die_without_faces_says_how_dice_are_written() -> None:
     with pytest.raises(DiceSyntaxError) as info:
         parse("2d")
-    assert info.value.found == "the end"
+    assert info.value.found == "'d'"
+    assert (info.value.line, info.value.column) == (1, 2)
+    assert "a die is written like 2d6" in info.value.message
     assert info.value.code == "syntax_error"
+
+
+def test_unfinished_expression_reports_the_end() -> None:
+    with pytest.raises(DiceSyntaxError) as info:
+        parse("2d6+")
+    assert info.value.found == "the end"
+    assert info.value.column == 5
 
 
 @pytest.mark.parametrize(

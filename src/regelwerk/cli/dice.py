@@ -56,7 +56,7 @@ def roll_command(expression: str, seed: int | None, faces: list[int] | None, lan
 
         tree = parse(expression)
         result = roll_tree(tree, ScriptedRandomSource(response["faces"]))
-        out.print(to_markdown(RollResult(str(tree), result, result.total)), markup=False)
+        out.print(to_markdown(RollResult(tree, result)), markup=False)
         return
     for term in response["terms"]:
         line = Text(f"{term['term']}: ", style="cyan")

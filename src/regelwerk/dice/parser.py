@@ -10,13 +10,12 @@ import re
 from importlib import resources
 from typing import cast
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
     UnexpectedInput,
     UnexpectedToken,
-    VisitError,
 )
 
 from regelwerk.dice.limits import (
@@ -46,7 +45,6 @@ from regelwerk.errors import DiceSyntaxError, LimitExceeded
 __all__ = ["clear_cache", "parse"]
 
 _GRAMMAR = resources.files("regelwerk.dice").joinpath("grammar.lark").read_text("utf-8")
-_PARSER = Lark(_GRAMMAR, parser="lalr", lexer="contextual", propagate_positions=False)
 
 _TOKEN_NAMES = {
     "PLUS": "'+'",
@@ -56,37 +54,44 @@ _TOKEN_NAMES = {
     "LPAR": "'('",
     "RPAR": "')'",
     "INT": "a number",
-    "DIE": "'d' or 'W'",
-    "PERCENT": "'%'",
+    "DICE": "dice such as 2d6",
     "KEEP": "kh/kl/dh/dl",
-    "REROLL": "r/ro/rr",
+    "REROLL": "a reroll such as r1 or ro<3",
     "EXPLODE": "'!'",
     "COMPARE": "a comparison (>=, <=, >, <, =)",
-    "LSQB": "'['",
-    "RSQB": "']'",
-    "LABEL": "a label",
-    "AT": "'@'",
-    "MI": "'mi'",
-    "MA": "'ma'",
+    "COUNT": "a success count such as >=5",
+    "MINIMUM": "mi and a number",
+    "MAXIMUM": "ma and a number",
+    "LABEL": "a label in brackets",
     "$END": "the end of the expression",
 }
+
+_COMPARE = r"(>=|<=|>|<|=)?"
+_DICE = re.compile(r"([0-9]*)[dDwW]([0-9]+|%)")
+_KEEP = re.compile(r"(kh|kl|dh|dl)([0-9]*)")
+_REROLL = re.compile(rf"r([or]?){_COMPARE}([0-9]+)")
+_EXPLODE = re.compile(rf"[!e](?:{_COMPARE}([0-9]+))?(?:@([0-9]+))?")
+_COUNT = re.compile(rf"{_COMPARE}([0-9]+)")
 
 
 def _describe(names: set[str] | frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted({_TOKEN_NAMES.get(name, name.lower()) for name in names}))
 
 
-def _int(token: Token) -> int:
-    if len(token) > 7 or int(token) > MAX_CONSTANT:
-        raise LimitExceeded(f"number {token[:12]} is too large: numbers go up to {MAX_CONSTANT}")
-    return int(token)
+def _int(text: str) -> int:
+    if len(text) > 7 or int(text) > MAX_CONSTANT:
+        raise LimitExceeded(f"number {text[:12]} is too large: numbers go up to {MAX_CONSTANT}")
+    return int(text)
 
 
-def _selector(tree: Tree[Token] | None, default: int) -> Selector:
-    if tree is None:
-        return Selector("=", default)
-    compare, value = tree.children
-    return Selector(cast(Compare, str(compare)) if compare else "=", _int(cast(Token, value)))
+def _selector(compare: str | None, value: str) -> Selector:
+    return Selector(cast(Compare, compare or "="), _int(value))
+
+
+def _match(pattern: re.Pattern[str], token: Token) -> re.Match[str]:
+    found = pattern.fullmatch(str(token))
+    assert found is not None  # the grammar's token guarantees the shape
+    return found
 
 
 @v_args(inline=True)
@@ -112,16 +117,11 @@ class _ToNodes(Transformer[Token, Expression]):
     def div(self, left: Expression, _op: Token, right: Expression) -> BinaryOp:
         return BinaryOp("/", left, right)
 
-    def sides_number(self, token: Token) -> tuple[int, bool]:
-        return _int(token), False
-
-    def sides_percent(self) -> tuple[int, bool]:
-        return 100, True
-
-    def dice(self, *children: object) -> Dice:
-        count_token, _die, size, *rest = children
-        sides, percent = cast(tuple[int, bool], size)
-        count = 1 if count_token is None else _int(cast(Token, count_token))
+    def dice(self, term: Token, *modifiers: Token) -> Dice:
+        count_text, sides_text = _match(_DICE, term).groups()
+        count = _int(count_text) if count_text else 1
+        percent = sides_text == "%"
+        sides = 100 if percent else _int(sides_text)
         if count > MAX_DICE:
             raise LimitExceeded(f"too many dice: {count}d…; at most {MAX_DICE} dice per expression")
         if sides > MAX_SIDES:
@@ -129,49 +129,42 @@ class _ToNodes(Transformer[Token, Expression]):
         if sides < 1:
             raise DiceSyntaxError("a die needs at least 1 face: d0 is not a die")
         fields: dict[str, object] = {}
-        for item in rest:
-            if item is None:
-                continue
-            key, value = cast(tuple[str, object], item)
+        for token in modifiers:
+            key, value = _modifier(token, sides)
             if key in fields:
                 raise DiceSyntaxError(
                     f"the modifier {_MODIFIER_NAMES[key]} is given twice on one dice term; "
                     "each kind of modifier may appear once"
                 )
             fields[key] = value
-        if "explode" in fields:
-            selector, depth = cast(tuple[Selector | None, int | None], fields["explode"])
-            fields["explode"] = Explode(selector or Selector("=", sides), depth)
         return _checked(Dice(count, sides, percent, **fields))  # type: ignore[arg-type]
 
-    def keep(self, mode: Token, n: Token | None) -> tuple[str, Keep]:
-        return "keep", Keep(cast(KeepMode, str(mode)), 1 if n is None else _int(n))
 
-    def reroll(self, mode: Token, selector: Tree[Token]) -> tuple[str, Reroll]:
-        return "reroll", Reroll(_selector(selector, 1), once=str(mode) == "ro")
-
-    def explode(self, _mark: Token, selector: Tree[Token] | None, depth: int | None) -> object:
-        # The default selector (the highest face) is filled in by ``dice``.
-        sel = _selector(selector, 0) if selector is not None else None
-        return "explode", (sel, depth)
-
-    def depth(self, token: Token) -> int:
-        value = _int(token)
-        if value > MAX_EXPLODE_DEPTH:
-            raise LimitExceeded(f"explosion depth {value} is too deep: at most {MAX_EXPLODE_DEPTH}")
-        return value
-
-    def minimum(self, token: Token) -> tuple[str, int]:
-        return "minimum", _int(token)
-
-    def maximum(self, token: Token) -> tuple[str, int]:
-        return "maximum", _int(token)
-
-    def count(self, compare: Token, value: Token) -> tuple[str, Selector]:
-        return "success", Selector(cast(Compare, str(compare)), _int(value))
-
-    def label(self, token: Token) -> tuple[str, str]:
-        return "label", str(token).strip()
+def _modifier(token: Token, sides: int) -> tuple[str, object]:
+    kind = token.type
+    if kind == "KEEP":
+        mode, n = _match(_KEEP, token).groups()
+        return "keep", Keep(cast(KeepMode, mode), _int(n) if n else 1)
+    if kind == "REROLL":
+        mode, compare, value = _match(_REROLL, token).groups()
+        return "reroll", Reroll(_selector(compare, value), once=mode == "o")
+    if kind == "EXPLODE":
+        compare, value, depth_text = _match(_EXPLODE, token).groups()
+        selector = Selector("=", sides) if value is None else _selector(compare, value)
+        depth = None if depth_text is None else _int(depth_text)
+        if depth is not None and depth > MAX_EXPLODE_DEPTH:
+            raise LimitExceeded(
+                f"explosion depth {depth} is too deep: at most {MAX_EXPLODE_DEPTH}"
+            )
+        return "explode", Explode(selector, depth)
+    if kind == "MINIMUM":
+        return "minimum", _int(token[2:])
+    if kind == "MAXIMUM":
+        return "maximum", _int(token[2:])
+    if kind == "COUNT":
+        compare, value = _match(_COUNT, token).groups()
+        return "success", _selector(compare, value)
+    return "label", str(token)[1:-1].strip()
 
 
 _MODIFIER_NAMES = {
@@ -186,7 +179,7 @@ _MODIFIER_NAMES = {
 
 
 def _checked(dice: Dice) -> Dice:
-    """Fill in defaults and refuse modifiers that can never finish or make no sense."""
+    """Refuse modifiers that can never finish or make no sense together."""
     faces = range(1, dice.sides + 1)
     if dice.explode is not None:
         sel, depth = dice.explode.selector, dice.explode.depth
@@ -213,14 +206,25 @@ def _checked(dice: Dice) -> Dice:
     return dice
 
 
-def _depth(tree: Tree[Token]) -> int:
-    """Depth of the parse tree, computed without recursion."""
+# The LALR parser calls the transformer at each reduction, so our nodes are built
+# bottom-up while parsing, without a parse tree and without recursion.
+_PARSER = Lark(_GRAMMAR, parser="lalr", lexer="basic", transformer=_ToNodes())
+
+
+def _depth(tree: Expression) -> int:
+    """Depth of the syntax tree, computed without recursion."""
     deepest = 0
-    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    stack: list[tuple[Expression, int]] = [(tree, 1)]
     while stack:
         node, level = stack.pop()
         deepest = max(deepest, level)
-        stack.extend((c, level + 1) for c in node.children if isinstance(c, Tree))
+        if isinstance(node, BinaryOp):
+            stack.append((node.left, level + 1))
+            stack.append((node.right, level + 1))
+        elif isinstance(node, Negate):
+            stack.append((node.operand, level + 1))
+        elif isinstance(node, Group):
+            stack.append((node.inner, level + 1))
     return deepest
 
 
@@ -230,6 +234,12 @@ def _syntax_error(text: str, err: UnexpectedInput) -> DiceSyntaxError:
         position = err.pos_in_stream or 0
         found = repr(text[position]) if position < len(text) else "the end"
         expected = _describe(err.allowed or set())
+        if text[position : position + 1] in ("d", "D", "w", "W"):
+            return DiceSyntaxError(
+                f"syntax error at line {line}, column {column}: found {found} without a "
+                "number of faces; a die is written like 2d6, d20 or d%",
+                line=line, column=column, found=found, expected=("a number", "'%'"),
+            )
     elif isinstance(err, UnexpectedToken):
         expected = _describe(err.expected)
         if err.token.type == "$END" or line < 1:
@@ -256,6 +266,8 @@ _LABEL_OR_SPACE = re.compile(r"(\[[^\[\]]*\])|\s+")
 
 def normalise(text: str) -> str:
     """The cache key: the expression without whitespace (labels keep theirs)."""
+    if "[" not in text:
+        return "".join(text.split())
     return _LABEL_OR_SPACE.sub(lambda m: m.group(1) or "", text)
 
 
@@ -288,17 +300,14 @@ def _parse_text(text: str, key: str) -> Expression:
             "empty expression: write dice such as 2d6+3", found="the end", expected=("a number",)
         )
     try:
-        tree = _PARSER.parse(text)
+        tree = cast(Expression, _PARSER.parse(text))
     except UnexpectedInput as err:
         raise _syntax_error(text, err) from None
-    if _depth(tree) > MAX_NESTING:
+    # the tree cannot be deeper than the operators and parentheses allow
+    operators = sum(map(key.count, "+-*/("))
+    if operators >= MAX_NESTING and _depth(tree) > MAX_NESTING:
         raise LimitExceeded(f"expression nested too deeply: at most {MAX_NESTING} levels")
-    try:
-        return _ToNodes().transform(tree)
-    except VisitError as err:
-        if isinstance(err.orig_exc, DiceSyntaxError | LimitExceeded):
-            raise err.orig_exc from None
-        raise
+    return tree
 
 
 def clear_cache() -> None:

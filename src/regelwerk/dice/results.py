@@ -4,8 +4,9 @@ tree, in which every die remembers what happened to it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from regelwerk.dice.nodes import BinaryOp, Dice, Group, Negate, Number
+from regelwerk.dice.nodes import BinaryOp, Dice, Expression, Group, Negate, Number
 
 __all__ = [
     "BinaryResult",
@@ -19,8 +20,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Die:
+class Die(NamedTuple):
     """One die as rolled.
 
     ``natural`` is the face shown, ``value`` the face after minimum/maximum.
@@ -94,11 +94,20 @@ Result = NumberResult | DiceResult | BinaryResult | NegateResult | GroupResult
 
 @dataclass(frozen=True, slots=True)
 class RollResult:
-    """The outcome of rolling one expression."""
+    """The outcome of rolling one expression: its syntax tree and the result tree."""
 
-    expression: str
+    syntax: Expression
     tree: Result
-    total: int
+
+    @property
+    def total(self) -> int:
+        """The total of the roll."""
+        return self.tree.total
+
+    @property
+    def expression(self) -> str:
+        """The normalised notation of what was rolled."""
+        return str(self.syntax)
 
     def dice_terms(self) -> tuple[DiceResult, ...]:
         """Every dice term, left to right."""

@@ -9,7 +9,6 @@ explosions, breadth-first, each new die again with its rerolls.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from regelwerk.dice.limits import RollBudget
@@ -71,64 +70,66 @@ class _Roller:
         right = self.evaluate(node.right)
         return BinaryResult(node, left, right, apply_operator(node.op, left.total, right.total))
 
-    def _one_die(self, node: Dice, out: list[Die], from_explosion: bool) -> Die:
-        """Roll one die with its rerolls; the discarded faces go to ``out``."""
+    def _faces(self, node: Dice, from_explosion: bool, out: list[list[int]]) -> int:
+        """Roll one die with its rerolls; every face goes to ``out`` as
+        ``[natural, rerolled, exploded, from_explosion]``; returns the index of the
+        face that stands."""
         sides = node.sides
-        self.budget.spend()
+        budget = self.budget
+        budget.spend()
         face = self.source.roll(sides)
         reroll = node.reroll
+        flag = 1 if from_explosion else 0
         if reroll is not None:
             while reroll.selector.matches(face):
-                out.append(Die(sides, face, node.clamp(face), kept=False, rerolled=True,
-                               from_explosion=from_explosion))
-                self.budget.spend()
+                out.append([face, 1, 0, flag])
+                budget.spend()
                 face = self.source.roll(sides)
                 if reroll.once:
                     break
-        return Die(sides, face, node.clamp(face), from_explosion=from_explosion)
+        out.append([face, 0, 0, flag])
+        return len(out) - 1
 
     def dice(self, node: Dice) -> Result:
-        rolled: list[Die] = []
-        standing: list[int] = []  # indexes into rolled of the dice that count
-        explode = node.explode
-        queue: list[tuple[int, int]] = []  # (index, depth) of dice that may explode
+        rolled: list[list[int]] = []
+        standing: list[int] = []
         for _ in range(node.count):
-            die = self._one_die(node, rolled, False)
-            rolled.append(die)
-            standing.append(len(rolled) - 1)
-            queue.append((len(rolled) - 1, 0))
+            standing.append(self._faces(node, False, rolled))
+        explode = node.explode
         if explode is not None:
+            depth_of = dict.fromkeys(standing, 0)
             position = 0
-            while position < len(queue):
-                index, depth = queue[position]
+            while position < len(standing):
+                index = standing[position]
                 position += 1
-                die = rolled[index]
-                if not explode.selector.matches(die.natural):
+                depth = depth_of[index]
+                if not explode.selector.matches(rolled[index][0]):
                     continue
                 if explode.depth is not None and depth >= explode.depth:
                     continue
-                rolled[index] = replace(die, exploded=True)
-                new = self._one_die(node, rolled, True)
-                rolled.append(new)
-                standing.append(len(rolled) - 1)
-                queue.append((len(rolled) - 1, depth + 1))
+                rolled[index][2] = 1
+                new = self._faces(node, True, rolled)
+                standing.append(new)
+                depth_of[new] = depth + 1
+        clamp = node.clamp
+        values = {i: clamp(rolled[i][0]) for i in standing}
+        kept = set(standing)
         if node.keep is not None:
             highest, n = node.keep.kept_count(len(standing))
-            order = sorted(standing, key=lambda i: rolled[i].value, reverse=highest)
-            for i in order[n:]:
-                rolled[i] = replace(rolled[i], kept=False)
+            order = sorted(standing, key=values.__getitem__, reverse=highest)
+            kept.difference_update(order[n:])
         success = node.success
         total = 0
-        for i in standing:
-            die = rolled[i]
-            if success is not None:
-                hit = success.matches(die.value)
-                rolled[i] = replace(die, success=hit)
-                if die.kept and hit:
-                    total += 1
-            elif die.kept:
-                total += die.value
-        return DiceResult(node, tuple(rolled), total)
+        dice: list[Die] = []
+        for i, (natural, rerolled, exploded, from_explosion) in enumerate(rolled):
+            is_kept = i in kept
+            value = values.get(i, clamp(natural))
+            hit = None if success is None or rerolled else success.matches(value)
+            if is_kept:
+                total += (1 if hit else 0) if success is not None else value
+            dice.append(Die(node.sides, natural, value, is_kept, bool(rerolled), bool(exploded),
+                            bool(from_explosion), hit))
+        return DiceResult(node, tuple(dice), total)
 
 
 _HANDLERS: dict[type, Callable[[_Roller, Any], Result]] = {
@@ -154,4 +155,4 @@ def roll(
     """Parse and roll ``expression`` with dice from ``source`` (secure by default)."""
     tree = parse(expression)
     result = roll_tree(tree, source, budget)
-    return RollResult(str(tree), result, result.total)
+    return RollResult(tree, result)

@@ -8,12 +8,53 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from math import comb
+from math import comb, lcm
 
 from regelwerk.dice.limits import MAX_SUPPORT
 from regelwerk.errors import LimitExceeded
 
 __all__ = ["Distribution"]
+
+_DIRECT_LIMIT = 64
+"""Below this many value pairs a convolution multiplies weights pair by pair."""
+
+
+def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+    """The weights of ``X + Y``: by Kronecker substitution, packing each weight list
+    into one integer (one fixed-width slot per value), so that CPython's big-integer
+    multiplication does the convolution; small cases go pair by pair."""
+    if len(a) * len(b) <= _DIRECT_LIMIT:
+        direct: dict[int, int] = {}
+        for x, wx in a.items():
+            for y, wy in b.items():
+                direct[x + y] = direct.get(x + y, 0) + wx * wy
+        return dict(sorted((k, v) for k, v in direct.items() if v))
+    low_a, low_b = min(a), min(b)
+    span_a, span_b = max(a) - low_a + 1, max(b) - low_b + 1
+    if span_a * span_b > 4 * MAX_SUPPORT * MAX_SUPPORT:
+        raise LimitExceeded("distribution too large to compute exactly")
+    bound = sum(a.values()) * sum(b.values())
+    width = (bound.bit_length() + 7) // 8  # bytes per slot; no slot can overflow
+    packed_a = _pack(a, low_a, span_a, width)
+    packed_b = _pack(b, low_b, span_b, width)
+    span = span_a + span_b - 1
+    raw = (packed_a * packed_b).to_bytes(span * width, "little")
+    low = low_a + low_b
+    out: dict[int, int] = {}
+    from_bytes = int.from_bytes
+    for i in range(span):
+        weight = from_bytes(raw[i * width : (i + 1) * width], "little")
+        if weight:
+            out[low + i] = weight
+    return out
+
+
+def _pack(weights: dict[int, int], low: int, span: int, width: int) -> int:
+    zero = bytes(width)
+    slots = [zero] * span
+    for value, weight in weights.items():
+        slots[value - low] = weight.to_bytes(width, "little")
+    return int.from_bytes(b"".join(slots), "little")
 
 
 class Distribution:
@@ -150,7 +191,17 @@ class Distribution:
         return Distribution(weights, self._denominator * other._denominator)
 
     def __add__(self, other: Distribution) -> Distribution:
-        return self.combine(other, int.__add__)
+        """The distribution of ``X + Y`` for independent ``X`` and ``Y``."""
+        weights = _convolve(self._weights, other._weights)
+        return Distribution._trusted(weights, self._denominator * other._denominator)
+
+    @classmethod
+    def _trusted(cls, weights: dict[int, int], denominator: int) -> Distribution:
+        """Build from sorted, positive weights without checking them again."""
+        new = cls.__new__(cls)
+        new._weights = weights
+        new._denominator = denominator
+        return new
 
     def scaled(self, factor: int) -> Distribution:
         """The same probabilities over a denominator ``factor`` times larger."""
@@ -160,11 +211,12 @@ class Distribution:
 
     def mixed(self, other: Distribution) -> Distribution:
         """The sum of the two (sub-)distributions' probabilities, value by value."""
-        d1, d2 = self._denominator, other._denominator
-        weights = {v: w * d2 for v, w in self._weights.items()}
+        common = lcm(self._denominator, other._denominator)
+        f1, f2 = common // self._denominator, common // other._denominator
+        weights = {v: w * f1 for v, w in self._weights.items()}
         for v, w in other._weights.items():
-            weights[v] = weights.get(v, 0) + w * d1
-        return Distribution(weights, d1 * d2)
+            weights[v] = weights.get(v, 0) + w * f2
+        return Distribution(weights, common)
 
     def repeat(self, times: int) -> Distribution:
         """The sum of ``times`` independent copies (``times`` >= 0)."""

@@ -35,7 +35,7 @@ def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
     """Roll ``expression``; the odds of rolling this total or more come along."""
     tree = parse(request.expression)
     result = roll_tree(tree, context.source)
-    rolled = RollResult(str(tree), result, result.total)
+    rolled = RollResult(tree, result)
     response: dict[str, Any] = to_json(rolled)
     try:
         exact = distribution_of(tree)
