@@ -31,7 +31,7 @@ def _resolver(table: NameTable[Any]) -> Any:
         if name is None:
             raise PydanticCustomError(
                 "unknown_name",
-                "unknown {kind} {value!r}: allowed are {allowed}",
+                "unknown {kind} '{value}': allowed are {allowed}",
                 {"kind": table.kind, "value": value, "allowed": table.allowed()},
             )
         return name

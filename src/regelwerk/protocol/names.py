@@ -19,7 +19,7 @@ V = TypeVar("V")
 class NameTable(Generic[V]):
     """Canonical names with their aliases and values."""
 
-    __slots__ = ("_lookup", "kind", "values")
+    __slots__ = ("_first_alias", "_lookup", "kind", "values")
 
     def __init__(
         self, kind: str, entries: Mapping[str, tuple[V, Iterable[str]]]
@@ -27,8 +27,12 @@ class NameTable(Generic[V]):
         self.kind = kind
         self.values: dict[str, V] = {name: value for name, (value, _) in entries.items()}
         self._lookup: dict[str, str] = {}
+        self._first_alias: dict[str, str] = {}
         for name, (_, aliases) in entries.items():
-            for alias in (name, *aliases):
+            listed = tuple(aliases)
+            if listed:
+                self._first_alias[name] = listed[0]
+            for alias in (name, *listed):
                 key = normalise_name(alias)
                 other = self._lookup.setdefault(key, name)
                 if other != name:  # pragma: no cover - a data error caught by tests
@@ -51,5 +55,8 @@ class NameTable(Generic[V]):
         return out
 
     def allowed(self) -> str:
-        """A short list of the canonical names for error messages."""
-        return ", ".join(self.values)
+        """The canonical names, each with the rulebook's term, for error messages."""
+        return ", ".join(
+            f"{name} ({self._first_alias[name]})" if name in self._first_alias else name
+            for name in self.values
+        )

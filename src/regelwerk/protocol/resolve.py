@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from regelwerk.dice.random_sources import (
@@ -62,6 +62,22 @@ def _where(loc: tuple[int | str, ...]) -> str:
     return path
 
 
+def _fields_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> list[str]:
+    """The field names of the (nested) model that holds the field at ``loc``."""
+    for part in loc[:-1]:
+        if isinstance(part, int):
+            continue
+        field = model.model_fields.get(part)
+        if field is None:
+            break
+        nested = field.annotation
+        for candidate in (nested, *getattr(nested, "__args__", ())):
+            if isinstance(candidate, type) and issubclass(candidate, BaseModel):
+                model = candidate
+                break
+    return list(model.model_fields)
+
+
 def _from_validation(action: Action, error: ValidationError) -> RequestError:
     details: list[ErrorDetails] = error.errors(include_url=False)
     first = details[0]
@@ -75,11 +91,12 @@ def _from_validation(action: Action, error: ValidationError) -> RequestError:
         code = "wrong_type"
     else:
         code = "invalid_value"
-    fields = ", ".join(action.model.model_fields)
+    fields = ", ".join(_fields_at(action.model, tuple(first["loc"])))
     if code == "unknown_field":
         message = (
             f"unknown field '{where}' for {action.system} {action.name}: "
-            f"allowed fields are {fields} (and {', '.join(ENVELOPE_FIELDS)})"
+            f"allowed fields are {fields}"
+            + ("" if len(first["loc"]) > 1 else f" (and {', '.join(ENVELOPE_FIELDS)})")
         )
     elif code == "missing_field":
         message = f"field '{where}' is required for {action.system} {action.name}"
