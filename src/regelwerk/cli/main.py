@@ -10,6 +10,7 @@ import click
 
 from regelwerk import __version__
 from regelwerk.cli.dice import odds_command, roll_command
+from regelwerk.cli.dnd5e import dnd5e
 from regelwerk.cli.w6 import w6
 from regelwerk.protocol import resolve
 from regelwerk.protocol.resolve import error_response
@@ -70,6 +71,7 @@ def serve_command(host: str, port: int) -> None:
 cli.add_command(roll_command)
 cli.add_command(odds_command)
 cli.add_command(w6)
+cli.add_command(dnd5e)
 
 
 def main() -> None:
