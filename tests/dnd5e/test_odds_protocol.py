@@ -116,7 +116,11 @@ def test_explanations_list_ignored_grants() -> None:
                         "proficiency_multipliers": [2, 2], "faces": [10]})
     reasons = [i["reason"] for i in response["ignored"]]
     assert "the proficiency bonus is multiplied only once" in reasons
-    assert any("cancel" in r for r in reasons)
+    assert [i["reason_code"] for i in response["ignored"]] == [
+        "multiplied_once", "one_extra_d20", "cancel"]
+    german = resolve({"system": "dnd5e", "action": "check", "modifier": 1, "advantage": 1,
+                      "disadvantage": 1, "faces": [10], "lang": "de"})
+    assert "heben sich auf" in german["ignored"][0]["reason"]
     assert response["modifiers"] == [{"label": "ability", "value": 1},
                                      {"label": "proficiency", "value": 4}]
 

@@ -129,7 +129,7 @@ def _dice_text(t: Translator, roll: D20Roll) -> str:
 def _check(request: CheckRequest, context: Context, kind: str, label: str) -> dict[str, Any]:
     roller, ignored = request.roller()
     roll = roller.roll(context.source)
-    response = {**_rolled(roll, roller), **explain(roller, ignored), "kind": kind}
+    response = {**_rolled(roll, roller), **explain(roller, ignored, context.t), "kind": kind}
     t = context.t
     total = response["total"]
     dice = _dice_text(t, roll)
@@ -164,7 +164,7 @@ def attack_action(request: AttackRequest, context: Context) -> dict[str, Any]:
     """An attack roll against an AC."""
     roller, ignored = request.roller()
     roll = roller.roll(context.source)
-    response = {**_rolled(roll, roller), **explain(roller, ignored), "ac": request.ac}
+    response = {**_rolled(roll, roller), **explain(roller, ignored, context.t), "ac": request.ac}
     outcome = attack_hits(roll.natural, response["total"], request.ac)
     hit_chance = roller.chance(
         lambda n: attack_hits(n, n + roller.modifier, request.ac).hit)
@@ -190,8 +190,8 @@ def contest_action(request: ContestRequest, context: Context) -> dict[str, Any]:
     a, a_ignored = request.a.roller()
     b, b_ignored = request.b.roller()
     roll_a, roll_b = a.roll(context.source), b.roll(context.source)
-    side_a = {**_rolled(roll_a, a), **explain(a, a_ignored)}
-    side_b = {**_rolled(roll_b, b), **explain(b, b_ignored)}
+    side_a = {**_rolled(roll_a, a), **explain(a, a_ignored, context.t)}
+    side_b = {**_rolled(roll_b, b), **explain(b, b_ignored, context.t)}
     winner = contest_winner(side_a["total"], side_b["total"])
     chances = contest_odds(a, b)
     t = context.t
@@ -210,7 +210,7 @@ def passive_action(request: CheckRequest, context: Context) -> dict[str, Any]:
     roller, ignored = request.roller()
     score = passive_score(roller)
     response: dict[str, Any] = {"passive": score, "mode": roller.mode,
-                                "modifier": roller.modifier, **explain(roller, ignored)}
+                                "modifier": roller.modifier, **explain(roller, ignored, context.t)}
     t = context.t
     if request.dc is not None:
         response.update({"dc": request.dc, "success": score >= request.dc,

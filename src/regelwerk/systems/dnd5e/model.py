@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field, StrictBool, StrictFloat, StrictInt
 
 from regelwerk.errors import RequestError
+from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG, int_or_named, named
 from regelwerk.protocol.names import NameTable
 from regelwerk.systems.dnd5e.abilities import ABILITIES, ability_modifier
@@ -84,16 +85,29 @@ class RollerFields(BaseModel):
         mode = mode_for(self.advantage, self.disadvantage)
         ignored = list(applied.ignored)
         if self.advantage > 1 or self.disadvantage > 1:
-            ignored.append(("extra sources", "at most one extra d20, however many sources"))
+            ignored.append(("extra sources", "one_extra_d20"))
         if self.advantage and self.disadvantage:
-            ignored.append(("advantage and disadvantage",
-                            "both at once cancel: a single d20 is rolled"))
+            ignored.append(("advantage and disadvantage", "cancel"))
         return Roller(tuple(parts), mode, self.lucky), tuple(ignored)
 
 
-def explain(roller: Roller, ignored: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+def reason_text(t: Translator, code: str) -> str:
+    """Why a grant did not count, in the reader's language."""
+    return {
+        "no_proficiency": t("no proficiency on this roll: 0 multiplied stays 0"),
+        "multiplied_once": t("the proficiency bonus is multiplied only once"),
+        "divided_once": t("the proficiency bonus is divided only once"),
+        "times_one": t("multiplying by 1 changes nothing"),
+        "one_extra_d20": t("at most one extra d20, however many sources"),
+        "cancel": t("advantage and disadvantage cancel: a single d20 is rolled"),
+    }[code]
+
+
+def explain(roller: Roller, ignored: tuple[tuple[str, str], ...],
+            t: Translator) -> dict[str, Any]:
     """The breakdown fields of a response."""
     return {
         "modifiers": [{"label": m.label, "value": m.value} for m in roller.modifiers],
-        "ignored": [{"label": label, "reason": reason} for label, reason in ignored],
+        "ignored": [{"label": label, "reason_code": code, "reason": reason_text(t, code)}
+                    for label, code in ignored],
     }

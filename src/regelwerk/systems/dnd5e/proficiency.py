@@ -38,6 +38,8 @@ class AppliedProficiency:
     multiplier: Fraction | None
     divisor: Fraction | None
     ignored: tuple[tuple[str, str], ...]
+    """``(what, reason code)``: ``no_proficiency``, ``multiplied_once``,
+    ``divided_once`` or ``times_one``."""
 
 
 def apply_proficiency(
@@ -57,17 +59,17 @@ def apply_proficiency(
                             code="out_of_range")
     if not proficient:
         for m in multipliers:
-            ignored.append((f"×{m}", "no proficiency on this roll: 0 multiplied stays 0"))
+            ignored.append((f"×{m}", "no_proficiency"))
         return AppliedProficiency(0, None, None, tuple(ignored))
     ups = sorted((m for m in multipliers if m > 1), reverse=True)
     downs = sorted(m for m in multipliers if m < 1)
     for m in ups[1:]:
-        ignored.append((f"×{m}", "the proficiency bonus is multiplied only once"))
+        ignored.append((f"×{m}", "multiplied_once"))
     for m in downs[1:]:
-        ignored.append((f"×{m}", "the proficiency bonus is divided only once"))
+        ignored.append((f"×{m}", "divided_once"))
     for m in multipliers:
         if m == 1:
-            ignored.append(("×1", "multiplying by 1 changes nothing"))
+            ignored.append(("×1", "times_one"))
     multiplier = ups[0] if ups else None
     divisor = downs[0] if downs else None
     value = Fraction(bonus) * (multiplier or 1) * (divisor or 1)
