@@ -11,6 +11,7 @@ import click
 from regelwerk import __version__
 from regelwerk.cli.dice import odds_command, roll_command
 from regelwerk.cli.dnd5e import dnd5e
+from regelwerk.cli.pf2e import pf2e
 from regelwerk.cli.w6 import w6
 from regelwerk.protocol import resolve
 from regelwerk.protocol.resolve import error_response
@@ -72,6 +73,7 @@ cli.add_command(roll_command)
 cli.add_command(odds_command)
 cli.add_command(w6)
 cli.add_command(dnd5e)
+cli.add_command(pf2e)
 
 
 def main() -> None:

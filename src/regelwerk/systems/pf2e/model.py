@@ -98,10 +98,17 @@ def _modifier_json(modifier: Modifier) -> dict[str, Any]:
     return {"value": modifier.value, "type": modifier.type, "label": modifier.label}
 
 
+def type_label(t: Translator, kind: str) -> str:
+    """A modifier type in the reader's language."""
+    return {"ability": t("ability"), "proficiency": t("proficiency"), "item": t("item"),
+            "circumstance": t("circumstance"), "status": t("status"),
+            "untyped": t("untyped")}[kind]
+
+
 def ignored_reason(t: Translator, entry: Ignored) -> str:
     """Why a modifier did not count, in the reader's language."""
     winner = entry.winner.label or f"{entry.winner.value:+d}"
-    kind = entry.modifier.type
+    kind = type_label(t, entry.modifier.type)
     if entry.reason == "one_ability":
         return t("only one ability modifier counts: {winner} is used", winner=winner)
     if entry.reason == "worst_penalty":
