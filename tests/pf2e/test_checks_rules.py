@@ -302,3 +302,21 @@ def test_reroll_policy_odds() -> None:
     fail = once[F] + once[CF]
     assert check.odds()[S] == once[S] + fail * once[S]
     assert sum(check.odds().values()) == 1
+
+
+def test_hero_points_over_a_session() -> None:
+    # "Normalerweise bekommt jeder Charakter zu Beginn einer Spielsitzung 1 Heldenpunkt.
+    # [...] Du kannst über maximal 3 Heldenpunkte verfügen, doch am Ende der
+    # Spielsitzung verlierst du alle verbleibenden Heldenpunkte"
+    from regelwerk.systems.pf2e.hero_points import HeroPoints
+
+    points = HeroPoints(0).start_session()
+    assert points.points == 1
+    assert points.award(5).points == 3
+    assert points.reroll().points == 0
+    with pytest.raises(RuleError, match="no hero point"):
+        HeroPoints(0).reroll()
+    # "Gib alle deine verbleibenden Heldenpunkte aus (mindestens 1), um den Tod zu
+    # vermeiden."
+    assert HeroPoints(3).avoid_death() == (HeroPoints(0), 3)
+    assert HeroPoints(2).end_session().points == 0

@@ -23,6 +23,7 @@ from regelwerk.systems.pf2e.general import (
     combine_multipliers,
     winning_effect,
 )
+from regelwerk.systems.pf2e.hero_points import HeroPoints
 from regelwerk.systems.pf2e.model import (
     AdjustmentFields,
     DegreeName,
@@ -310,3 +311,20 @@ def duplicates_action(request: DuplicatesRequest, context: Context) -> dict[str,
             "ignored": [i for i in range(len(effects)) if i != index],
             "text": context.t("Only {name} (level {level}) applies", name=winner.name,
                               level=winner.level)}
+
+
+class HeroPointsRequest(BaseModel):
+    """A change to a character's hero points."""
+
+    model_config = MODEL_CONFIG
+    points: Annotated[StrictInt, Field(ge=0, le=3)] = 1
+    event: Literal["start_session", "award", "reroll", "avoid_death", "end_session"]
+    amount: Annotated[StrictInt, Field(ge=1, le=3)] = 1
+
+
+def hero_points_action(request: HeroPointsRequest, context: Context) -> dict[str, Any]:
+    """Start a session (1), award (at most 3), spend for a reroll or to avoid death,
+    end the session (0)."""
+    points = HeroPoints(request.points).apply(request.event, request.amount)
+    return {"points": points.points,
+            "text": context.t("Hero points: {points}", points=points.points)}
