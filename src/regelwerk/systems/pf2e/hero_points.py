@@ -9,7 +9,7 @@ from typing import Literal
 
 from regelwerk.errors import RuleError
 
-__all__ = ["MAX_HERO_POINTS", "HeroPoints", "HeroPointEvent"]
+__all__ = ["MAX_HERO_POINTS", "HeroPointEvent", "HeroPoints"]
 
 MAX_HERO_POINTS = 3
 START_OF_SESSION = 1
