@@ -109,6 +109,12 @@ class CreatureFields(BaseModel):
         """The rules' creature; ``regeneration`` may be a flag or its amount."""
         if self.hp > self.max_hp:
             raise RequestError("hp cannot exceed max_hp", code="out_of_range")
+        if not self.dead and self.dying >= 4 - self.doomed:
+            raise RequestError(
+                f"dying {self.dying} with doomed {self.doomed} is dead (death comes at dying "
+                f"{4 - self.doomed}): set dead, or lower dying", code="out_of_range")
+        if self.dying and self.hp > 0:
+            raise RequestError("a dying creature has 0 hp", code="out_of_range")
         amount = self.regeneration_amount
         if not isinstance(self.regeneration, bool):
             amount = amount or self.regeneration

@@ -85,8 +85,9 @@ def damage_roll_action(request: DamageRollRequest, context: Context) -> dict[str
     }
     if request.type is not None:
         response["type"] = term(request.type, DAMAGE_TYPES)
+    shown = f"{mean:.4g}"
     response["text"] = context.t("Damage {total} (mean {mean})", total=rolled.total,
-                                 mean=f"{mean:.4g}")
+                                 mean=shown)
     return response
 
 
@@ -190,14 +191,15 @@ def strike_damage_action(request: StrikeDamageRequest, context: Context) -> dict
         "mean": float(total.mean()),
     }
     t = context.t
+    shown = f"{float(total.mean()):.4g}"
     if request.target.hp is not None:
         needed = request.target.hp + request.target.temp_hp
         chance = total.at_least(needed) if needed > 0 else 1
         response["probability_zero_hp"] = float(chance)
         response["text"] = t("Mean damage {mean}; chance to bring the target to 0 HP {chance}",
-                             mean=f"{float(total.mean()):.4g}", chance=percent(t, float(chance)))
+                             mean=shown, chance=percent(t, float(chance)))
     else:
-        response["text"] = t("Mean damage {mean}", mean=f"{float(total.mean()):.4g}")
+        response["text"] = t("Mean damage {mean}", mean=shown)
     return response
 
 
