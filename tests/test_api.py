@@ -55,8 +55,11 @@ def test_errors_are_4xx_with_the_error_response() -> None:
         assert response.json()["error"]["code"] == code
 
 
-def test_openapi_docs() -> None:
-    assert get("/docs").status_code == 200
+def test_openapi_docs_are_served_without_a_cdn() -> None:
+    page = get("/docs")
+    assert page.status_code == 200
+    assert "cdn" not in page.text.lower()
+    assert get("/static/swagger/swagger-ui-bundle.js").status_code == 200
     spec = get("/openapi.json").json()
     assert "/api/v1/resolve" in spec["paths"]
     assert "dice" in get("/api/v1/actions").json()

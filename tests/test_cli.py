@@ -85,3 +85,9 @@ def test_resolve_all_good_exits_0(tmp_path: Path) -> None:
     code, out = run("resolve", "--file", str(path))
     assert code == 0
     assert json.loads(out)["mean"] == 2.5
+
+
+def test_odds_marks_a_seeded_roll() -> None:
+    code, out = run("odds", "1d4", "--seed", "3")
+    assert code == 0
+    assert out.count("◀") == 1

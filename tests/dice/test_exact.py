@@ -112,3 +112,10 @@ def test_distribution_value_semantics() -> None:
     assert a.repeat(0) == Distribution.constant(0)
     with pytest.raises(ValueError, match="non-negative"):
         Distribution({1: 3}, 2)
+
+
+def test_too_much_exact_arithmetic_is_refused_at_once() -> None:
+    from regelwerk.errors import LimitExceeded
+
+    with pytest.raises(LimitExceeded, match="too large to compute exactly"):
+        distribution("300d100")

@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import swagger_ui_bundle
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 
 from regelwerk import __version__
 from regelwerk.protocol import registry, resolve
@@ -51,7 +54,21 @@ def create_app() -> FastAPI:
         title="regelwerk",
         version=__version__,
         description="The regelwerk rules protocol: one request format for every rule.",
+        docs_url=None,
+        redoc_url=None,
     )
+    # Swagger UI is served from the installed bundle: nothing is fetched from a CDN.
+    app.mount("/static/swagger", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path),
+              name="swagger")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json", title="regelwerk",
+            swagger_js_url="/static/swagger/swagger-ui-bundle.js",
+            swagger_css_url="/static/swagger/swagger-ui.css",
+            swagger_favicon_url="/static/swagger/favicon-32x32.png",
+        )
 
     request_body = {
         "required": True,

@@ -73,15 +73,22 @@ def roll_command(expression: str, seed: int | None, faces: list[int] | None, lan
 
 @click.command("odds")
 @click.argument("expression")
+@seed_option
 @lang_option
 @json_option
-def odds_command(expression: str, lang: str, as_json: bool) -> None:
-    """The exact distribution of EXPRESSION: a table, a bar chart, mean and median."""
+def odds_command(expression: str, seed: int | None, lang: str, as_json: bool) -> None:
+    """The exact distribution of EXPRESSION: a table, a bar chart, mean and median.
+    With --seed, one roll with that seed is marked in the table."""
     answered = call({"system": "dice", "action": "distribution", "expression": expression},
                     seed=None, faces=None, lang=lang, as_json=as_json)
     if answered is None:
         return
     response, t = answered
+    rolled = None
+    if seed is not None:
+        sample = call({"system": "dice", "action": "roll", "expression": expression},
+                      seed=seed, faces=None, lang=lang, as_json=False)
+        rolled = None if sample is None else sample[0]["total"]
     rows = response["distribution"]
     peak = max(p for _, p in rows)
     table = Table(title=response["expression"])
@@ -92,7 +99,9 @@ def odds_command(expression: str, lang: str, as_json: bool) -> None:
     remaining = 1.0
     for value, p in rows:
         bar = "█" * max(1 if p > 0 else 0, round(40 * p / peak))
-        table.add_row(str(value), f"{p:.4%}", f"{max(remaining, 0.0):.4%}", Text(bar, "green"))
+        mark = " ◀" if value == rolled else ""
+        table.add_row(str(value) + mark, f"{p:.4%}", f"{max(remaining, 0.0):.4%}",
+                      Text(bar, "bold yellow" if mark else "green"))
         remaining -= p
     out = console()
     out.print(table)

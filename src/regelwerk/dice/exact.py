@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
+from regelwerk.dice.limits import MAX_EXPLODE_DEPTH, MAX_WORK
 from regelwerk.dice.nodes import BinaryOp, Dice, Expression, Group, Negate, Number
 from regelwerk.dice.parser import parse
 from regelwerk.dice.roller import apply_operator
@@ -72,10 +72,11 @@ def _default_depth(p_explode: Fraction, dice: int) -> int:
 
 
 class _Evaluator:
-    __slots__ = ("kept_mass",)
+    __slots__ = ("kept_mass", "work")
 
-    def __init__(self) -> None:
+    def __init__(self, work: int) -> None:
         self.kept_mass = Fraction(1)
+        self.work = work
 
     def evaluate(self, node: Expression) -> Distribution:
         handler: Callable[[_Evaluator, Any], Distribution] = _HANDLERS[type(node)]
@@ -115,8 +116,8 @@ class _Evaluator:
             if node.success is not None:
                 hits = faces.map(gain)
                 return Distribution.binomial(node.count, hits.weights.get(1, 0), hits.denominator)
-            return faces.map(gain).repeat(node.count)
-        return self._exploding(node, faces, gain).repeat(node.count)
+            return faces.map(gain).repeat(node.count, self.work)
+        return self._exploding(node, faces, gain).repeat(node.count, self.work)
 
     def _exploding(
         self, node: Dice, faces: Distribution, gain: Callable[[int], int]
@@ -150,9 +151,10 @@ _HANDLERS: dict[type, Callable[[_Evaluator, Any], Distribution]] = {
 }
 
 
-def distribution_of(tree: Expression) -> Exact:
-    """The exact distribution of a parsed expression."""
-    evaluator = _Evaluator()
+def distribution_of(tree: Expression, work: int = MAX_WORK) -> Exact:
+    """The exact distribution of a parsed expression; ``work`` bounds the exact
+    arithmetic (``LimitExceeded`` beyond it)."""
+    evaluator = _Evaluator(work)
     dist = evaluator.evaluate(tree)
     return Exact(str(tree), dist, 1 - evaluator.kept_mass)
 

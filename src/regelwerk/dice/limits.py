@@ -14,6 +14,8 @@ __all__ = [
     "MAX_NESTING",
     "MAX_SIDES",
     "MAX_SUPPORT",
+    "MAX_WORK",
+    "ROLL_ODDS_WORK",
     "RollBudget",
 ]
 
@@ -31,6 +33,10 @@ MAX_EXPLODE_DEPTH = 100
 """Largest explosion depth for ``!…@N``."""
 MAX_SUPPORT = 200_000
 """Distinct values or value pairs an exact distribution may work through."""
+MAX_WORK = 20_000_000
+"""Bits of exact weights (values times bits per weight) one distribution may build."""
+ROLL_ODDS_WORK = 2_000_000
+"""The smaller budget for the odds that come with a roll, so rolling stays quick."""
 
 
 @dataclass(slots=True)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from math import comb, lcm
 
-from regelwerk.dice.limits import MAX_SUPPORT
+from regelwerk.dice.limits import MAX_SUPPORT, MAX_WORK
 from regelwerk.errors import LimitExceeded
 
 __all__ = ["Distribution"]
@@ -218,8 +218,20 @@ class Distribution:
             weights[v] = weights.get(v, 0) + w * f2
         return Distribution(weights, common)
 
-    def repeat(self, times: int) -> Distribution:
-        """The sum of ``times`` independent copies (``times`` >= 0)."""
+    def repeat(self, times: int, work: int = MAX_WORK) -> Distribution:
+        """The sum of ``times`` independent copies (``times`` >= 0).
+
+        ``work`` bounds the bits of the result's weights (values × bits per weight);
+        beyond it ``LimitExceeded`` is raised before any work is done.
+        """
+        if times > 1:
+            span = self.support[-1] - self.support[0]
+            bits = times * max(1, self._denominator.bit_length())
+            if (times * span + 1) * bits > work:
+                raise LimitExceeded(
+                    f"distribution too large to compute exactly: {times} dice of this kind "
+                    "need too much exact arithmetic (use fewer dice or smaller dice)"
+                )
         result = Distribution.constant(0)
         base: Distribution = self
         while times:

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, Field, StrictStr
 
 from regelwerk.dice import distribution_of, parse, roll_tree, to_json, to_plain
+from regelwerk.dice.limits import ROLL_ODDS_WORK
 from regelwerk.dice.results import RollResult
 from regelwerk.errors import LimitExceeded
 from regelwerk.protocol.fields import MODEL_CONFIG
@@ -38,7 +39,7 @@ def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
     rolled = RollResult(tree, result)
     response: dict[str, Any] = to_json(rolled)
     try:
-        exact = distribution_of(tree)
+        exact = distribution_of(tree, ROLL_ODDS_WORK)
     except LimitExceeded:
         exact = None
     if exact is not None:
