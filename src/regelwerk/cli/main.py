@@ -9,7 +9,10 @@ from typing import IO, Any
 import click
 
 from regelwerk import __version__
-from regelwerk.cli import pf2e_damage  # noqa: F401  (registers `damage` and `creature`)
+from regelwerk.cli import (  # noqa: F401  (they register their commands on pf2e)
+    pf2e_damage,
+    pf2e_play,
+)
 from regelwerk.cli.dice import odds_command, roll_command
 from regelwerk.cli.dnd5e import dnd5e
 from regelwerk.cli.pf2e import pf2e

@@ -9,6 +9,7 @@ from regelwerk.systems.pf2e import check_actions as c
 from regelwerk.systems.pf2e import creature_actions as health
 from regelwerk.systems.pf2e import damage_actions as dmg
 from regelwerk.systems.pf2e import effect_actions as fx
+from regelwerk.systems.pf2e import play_actions as play
 from regelwerk.systems.pf2e import turn_actions as turn
 
 __all__ = ["ACTIONS"]
@@ -17,6 +18,12 @@ __all__ = ["ACTIONS"]
 def _example(action: str, **fields: Any) -> dict[str, Any]:
     return {"system": "pf2e", "action": action, **fields}
 
+
+ARSEN = ("Arsen (Alchemistisch, Gift, Verzehr); Stufe 1; Rettungswurf ZÄH, SG 18; "
+         "Verzögerung 10 Minuten; Maximale Wirkungsdauer 5 Minuten; Phase 1 1W4 "
+         "Giftschaden und Kränkelnd 1 (1 Minute); Phase 2 1W6 Giftschaden und "
+         "Kränkelnd 2 (1 Minute); Phase 3 2W6 Giftschaden und Kränkelnd 3 (1 Minute)")
+"""The Arsen example of the text, for the API documentation."""
 
 ACTIONS = (
     Action("pf2e", "proficiency_bonus", c.ProficiencyRequest, c.proficiency_action,
@@ -123,4 +130,28 @@ ACTIONS = (
            "One save against an affliction.",
            _example("affliction", affliction={"stages": 3, "type": "poison"},
                     state={"stage": 1}, degree="failure")),
+    Action("pf2e", "conditions", play.ConditionsRequest, play.conditions_action,
+           "Conditions: gaining, what they imply, their modifiers on a statistic.",
+           _example("conditions", conditions=[{"name": "Verängstigt", "value": 2}],
+                    gain=[{"name": "dying", "value": 1}], statistic="ac")),
+    Action("pf2e", "durations", play.DurationsRequest, play.durations_action,
+           "Which effects expire at which turn start or end.",
+           _example("durations", effects=[{"name": "bless", "kind": "rounds",
+                                           "creator": "cleric", "target": "fighter"}],
+                    events=[{"kind": "start", "creature": "cleric"}])),
+    Action("pf2e", "target", play.TargetRequest, play.target_action,
+           "Whether a creature may be chosen as a target.",
+           _example("target", actor="Kyra", target="Kyra", requirement="ally")),
+    Action("pf2e", "parse_affliction", play.AfflictionTextRequest,
+           play.parse_affliction_action, "Read an affliction's stat block.",
+           _example("parse_affliction", text=ARSEN)),
+    Action("pf2e", "affliction_track", play.AfflictionTrackRequest,
+           play.affliction_track_action, "One step in an affliction's life.",
+           _example("affliction_track", text=ARSEN,
+                    event={"kind": "exposure", "degree": "failure"})),
+    Action("pf2e", "turn", play.TurnRequest, play.turn_action,
+           "Check a planned turn against the action economy.",
+           _example("turn", quickened_for=["Stride", "Strike"], steps=[
+               {"name": "Sudden Charge", "cost": 2, "subordinate": ["Stride", "Stride", "Strike"]},
+               {"name": "Strike", "traits": ["attack"]}])),
 )

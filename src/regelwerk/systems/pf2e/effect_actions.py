@@ -14,19 +14,19 @@ from regelwerk.systems.pf2e.affliction import Affliction, Stage, save
 from regelwerk.systems.pf2e.check_actions import degree_label
 from regelwerk.systems.pf2e.checks import Check
 from regelwerk.systems.pf2e.counteract import counteract_level, counteracts
-from regelwerk.systems.pf2e.model import DegreeName, degree
+from regelwerk.systems.pf2e.model import DegreeName, RolledFields, degree
 
 __all__ = ["affliction_action", "counteract_action", "counteract_level_action"]
 
 Level = Annotated[StrictInt, Field(ge=0, le=30)]
 
 
-class CounteractRequest(BaseModel):
-    """A counteract check: a given degree, or a modifier rolled against a DC."""
+class CounteractRequest(RolledFields):
+    """A counteract check: a given degree, or a modifier (for spells: spellcasting
+    ability + proficiency + counteract bonuses, as typed ``modifiers``) rolled against
+    the DC."""
 
-    model_config = MODEL_CONFIG
     degree: DegreeName | None = None
-    modifier: Annotated[StrictInt, Field(ge=-100, le=100)] | None = None
     dc: Annotated[StrictInt, Field(ge=-100, le=200)] | None = None
     counteract_level: Level
     target_level: Level
@@ -36,16 +36,17 @@ def counteract_action(request: CounteractRequest, context: Context) -> dict[str,
     """Whether the effect is counteracted, by the four results of the text."""
     t = context.t
     response: dict[str, Any] = {}
+    rolled = request.modifier is not None or request.modifiers is not None
     if request.degree is not None:
-        if request.modifier is not None or request.dc is not None:
-            raise RequestError("give 'degree', or 'modifier' and 'dc' to roll, not both",
+        if rolled or request.dc is not None:
+            raise RequestError("give 'degree', or a modifier and 'dc' to roll, not both",
                                code="invalid_value")
         result = degree(request.degree)
     else:
-        if request.modifier is None or request.dc is None:
-            raise RequestError("give 'degree', or 'modifier' and 'dc' to roll",
+        if not rolled or request.dc is None:
+            raise RequestError("give 'degree', or 'modifier' (or 'modifiers') and 'dc' to roll",
                                code="missing_field")
-        check = Check(request.modifier, request.dc)
+        check = Check(request.total(), request.dc)
         roll = check.roll(context.source).roll
         result = roll.result.degree
         odds = check.odds()
