@@ -120,7 +120,8 @@ def _step(text: str) -> dict[str, Any]:
 
 @pf2e.command("turn")
 @click.option("--step", "steps", multiple=True, required=True,
-              help="NAME[:COST[:SUBORDINATES|TRIGGER]], e.g. 'Sudden Charge:2:Stride+Stride+Strike'.")
+              help="NAME[:COST[:SUBORDINATES|TRIGGER]], "
+                   "e.g. 'Sudden Charge:2:Stride+Stride+Strike'.")
 @click.option("--quickened", default="", help="Actions the quickened action may be used for.")
 @click.option("--slowed", "--verlangsamt", type=click.IntRange(0, 3), default=0)
 @click.option("--cannot-act", is_flag=True)
@@ -129,7 +130,8 @@ def _step(text: str) -> dict[str, Any]:
 def turn_command(steps: tuple[str, ...], quickened: str, slowed: int, cannot_act: bool,
                  lang: str, as_json: bool) -> None:
     """Check a planned turn against the action economy."""
-    request = {"system": "pf2e", "action": "turn", "steps": [_step(s) for s in steps],
+    planned = [_step(s) for s in steps]
+    request = {"system": "pf2e", "action": "turn", "steps": planned,
                "quickened_for": [q.strip() for q in quickened.split(",") if q.strip()],
                "slowed": slowed, "cannot_act": cannot_act}
     answered = call(request, seed=None, faces=None, lang=lang, as_json=as_json)
@@ -137,7 +139,7 @@ def turn_command(steps: tuple[str, ...], quickened: str, slowed: int, cannot_act
         return
     response, _ = answered
     out = console()
-    for i, (step, spent) in enumerate(zip(request["steps"], response["spent"], strict=True)):
+    for i, (step, spent) in enumerate(zip(planned, response["spent"], strict=True)):
         penalty = response["attack_penalties"][i]
         line = Text(f"{i + 1}. {step['name']}: {spent}")
         if penalty is not None:

@@ -320,11 +320,18 @@ class HeroPointsRequest(BaseModel):
     points: Annotated[StrictInt, Field(ge=0, le=3)] = 1
     event: Literal["start_session", "award", "reroll", "avoid_death", "end_session"]
     amount: Annotated[StrictInt, Field(ge=1, le=3)] = 1
+    on_behalf_of: StrictStr | None = Field(
+        None, max_length=80, description="your animal companion or familiar")
 
 
 def hero_points_action(request: HeroPointsRequest, context: Context) -> dict[str, Any]:
     """Start a session (1), award (at most 3), spend for a reroll or to avoid death,
     end the session (0)."""
     points = HeroPoints(request.points).apply(request.event, request.amount)
-    return {"points": points.points,
-            "text": context.t("Hero points: {points}", points=points.points)}
+    response: dict[str, Any] = {"points": points.points,
+                                "text": context.t("Hero points: {points}", points=points.points)}
+    if request.on_behalf_of:
+        # "Du kannst deine Heldenpunkte auch zugunsten deines Tiergefährten oder Vertrauten
+        # ausgeben." — the points are the character's own
+        response["on_behalf_of"] = request.on_behalf_of
+    return response

@@ -20,9 +20,10 @@ __all__ = ["ACTIONS_PER_TURN", "Budget", "Plan", "Problem", "Step", "budget_for"
 ACTIONS_PER_TURN = 3
 REACTIONS_PER_ROUND = 1
 
-Cost = Literal[1, 2, 3, "reaction", "free"]
-SYMBOLS = {1: "(A)", 2: "(A2)", 3: "(A3)", "reaction": "(R)", "free": "(F)"}
-"""The book's action symbols."""
+Cost = Literal[1, 2, 3, "reaction", "free", "exploration", "downtime"]
+SYMBOLS = {1: "(A)", 2: "(A2)", 3: "(A3)", "reaction": "(R)", "free": "(F)",
+           "exploration": "", "downtime": ""}
+"""The book's action symbols (exploration and downtime activities take time instead)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,8 @@ class Step:
     subordinate: tuple[str, ...] = ()
     requires_next: str | None = None
     disrupted: bool = False
+    minutes: int = 0
+    """For exploration and downtime activities: the time it takes."""
 
     @property
     def actions(self) -> int:
@@ -99,6 +102,11 @@ class Plan:
     quickened_left: int
     reactions_left: int
     effects_lost: tuple[int, ...] = field(default_factory=tuple)
+    minutes: int = 0
+    """Time the exploration or downtime activities take."""
+    minutes_lost: int = 0
+    """Time spent on interrupted ones: "verlierst du normalerweise die Zeit, die du bereits
+    dafür aufgewendet hast, aber keine Zeit darüber hinaus"."""
 
     @property
     def valid(self) -> bool:
@@ -140,6 +148,8 @@ def plan_turn(steps: Sequence[Step], budget: Budget = Budget()) -> Plan:
             spent.append("reaction")
         elif step.cost == "free":
             spent.append("free")
+        elif step.cost in ("exploration", "downtime"):
+            spent.append(f"{step.minutes} min")
         else:
             needed = step.actions
             quick_ok = quick > 0 and needed == 1 and step.name in budget.quickened_for
@@ -168,5 +178,7 @@ def plan_turn(steps: Sequence[Step], budget: Budget = Budget()) -> Plan:
             if following is None or following.subordinate or (
                     following.name.lower() != step.requires_next.lower()):
                 problems.append(Problem("next_action_mismatch", i, step.requires_next))
+    minutes = sum(s.minutes for s in steps)
+    minutes_lost = sum(s.minutes for s in steps if s.disrupted)
     return Plan(tuple(problems), tuple(spent), tuple(penalties), actions, quick, reactions,
-                tuple(lost))
+                tuple(lost), minutes, minutes_lost)

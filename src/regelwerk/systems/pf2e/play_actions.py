@@ -246,12 +246,13 @@ class StepFields(BaseModel):
 
     model_config = MODEL_CONFIG
     name: Name
-    cost: Literal[1, 2, 3, "reaction", "free"] = 1
+    cost: Literal[1, 2, 3, "reaction", "free", "exploration", "downtime"] = 1
     trigger: Name | None = None
     traits: list[Name] = Field(default_factory=list, max_length=20)
     subordinate: list[Name] = Field(default_factory=list, max_length=10)
     requires_next: Name | None = None
     disrupted: StrictBool = False
+    minutes: Annotated[StrictInt, Field(ge=0, le=10**7)] = 0
 
 
 class TurnRequest(BaseModel):
@@ -272,7 +273,7 @@ def turn_action(request: TurnRequest, context: Context) -> dict[str, Any]:
                         stunned=request.stunned, cannot_act=request.cannot_act,
                         lose_quickened_first=request.lose_quickened_first)
     plan = plan_turn([Step(s.name, s.cost, s.trigger, frozenset(x.lower() for x in s.traits),
-                           tuple(s.subordinate), s.requires_next, s.disrupted)
+                           tuple(s.subordinate), s.requires_next, s.disrupted, s.minutes)
                       for s in request.steps], budget)
     t = context.t
     return {
@@ -284,6 +285,7 @@ def turn_action(request: TurnRequest, context: Context) -> dict[str, Any]:
         "reactions": budget.reactions,
         "actions_left": plan.actions_left, "quickened_left": plan.quickened_left,
         "reactions_left": plan.reactions_left, "effects_lost": list(plan.effects_lost),
+        "minutes": plan.minutes, "minutes_lost": plan.minutes_lost,
         "text": t("The turn is valid") if plan.valid else t(
             "The turn breaks {n} rule(s): {codes}", n=len(plan.problems),
             codes=", ".join(p.code for p in plan.problems)),
