@@ -17,7 +17,7 @@ from math import prod
 from regelwerk.dice.random_sources import RandomSource
 from regelwerk.errors import RuleError
 from regelwerk.systems.w6.pool import Pool
-from regelwerk.systems.w6.probe import Judgement, is_success, judge, odds, roll_pool
+from regelwerk.systems.w6.probe import PoolRoll, odds, roll_pool
 
 __all__ = ["MIN_PARTS", "ComplexProbe", "Part", "check_split", "complex_probe"]
 
@@ -26,27 +26,10 @@ MIN_PARTS = 2
 
 
 @dataclass(frozen=True, slots=True)
-class Part:
-    """One roll of a Komplexe Probe."""
+class Part(PoolRoll):
+    """One roll of a Komplexe Probe, with its chance of passing."""
 
-    faces: tuple[int, ...]
-    required: int
     probability: Fraction
-
-    @property
-    def dice(self) -> int:
-        """Dice of this roll."""
-        return len(self.faces)
-
-    @property
-    def successes(self) -> int:
-        """Dice showing 5 or 6."""
-        return sum(1 for face in self.faces if is_success(face))
-
-    @property
-    def judgement(self) -> Judgement:
-        """Passed or failed, and the quality of this roll."""
-        return judge(self.successes, self.required)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from regelwerk.systems.w6.pool import Pool
 __all__ = [
     "DEFAULT_REQUIRED",
     "Judgement",
+    "PoolRoll",
     "Probe",
     "is_success",
     "judge",
@@ -70,14 +71,11 @@ def roll_pool(dice: int, source: RandomSource) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Probe:
-    """A rolled Probe with its exact odds before the dice."""
+class PoolRoll:
+    """Faces of one roll of a pool and the Erfolge it required."""
 
-    pool: Pool
     faces: tuple[int, ...]
     required: int
-    probability: Fraction
-    quality_probabilities: tuple[tuple[int, Fraction], ...]
 
     @property
     def dice(self) -> int:
@@ -95,6 +93,15 @@ class Probe:
         return judge(self.successes, self.required)
 
 
+@dataclass(frozen=True, slots=True)
+class Probe(PoolRoll):
+    """A rolled Probe with its exact odds before the dice."""
+
+    pool: Pool
+    probability: Fraction
+    quality_probabilities: tuple[tuple[int, Fraction], ...]
+
+
 def odds(dice: int, required: int) -> tuple[Fraction, tuple[tuple[int, Fraction], ...]]:
     """The chance of passing and of each quality, folding ``judge`` over the exact
     distribution of Erfolge."""
@@ -109,4 +116,4 @@ def probe(pool: Pool, source: RandomSource, required: int = DEFAULT_REQUIRED) ->
     if required < 1:
         raise ValueError("at least one Erfolg must be required")
     passing, qualities = odds(pool.dice, required)
-    return Probe(pool, roll_pool(pool.dice, source), required, passing, qualities)
+    return Probe(roll_pool(pool.dice, source), required, pool, passing, qualities)
