@@ -11,6 +11,7 @@ import click
 from regelwerk import __version__
 from regelwerk.cli import (  # noqa: F401  (they register their commands on pf2e)
     pf2e_damage,
+    pf2e_map,
     pf2e_play,
 )
 from regelwerk.cli.dice import odds_command, roll_command

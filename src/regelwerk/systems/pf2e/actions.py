@@ -10,6 +10,7 @@ from regelwerk.systems.pf2e import creature_actions as health
 from regelwerk.systems.pf2e import damage_actions as dmg
 from regelwerk.systems.pf2e import effect_actions as fx
 from regelwerk.systems.pf2e import play_actions as play
+from regelwerk.systems.pf2e import space_actions as space
 from regelwerk.systems.pf2e import turn_actions as turn
 
 __all__ = ["ACTIONS"]
@@ -24,6 +25,11 @@ ARSEN = ("Arsen (Alchemistisch, Gift, Verzehr); Stufe 1; Rettungswurf ZÄH, SG 1
          "Giftschaden und Kränkelnd 1 (1 Minute); Phase 2 1W6 Giftschaden und "
          "Kränkelnd 2 (1 Minute); Phase 3 2W6 Giftschaden und Kränkelnd 3 (1 Minute)")
 """The Arsen example of the text, for the API documentation."""
+
+EXAMPLE_MAP = {"width": 12, "height": 10, "walls": [[6, 2], [6, 3]],
+               "creatures": [{"name": "ogre", "at": [2, 2], "size": "large", "reach": 3},
+                             {"name": "fighter", "at": [4, 4]}]}
+"""A small map for the API documentation."""
 
 ACTIONS = (
     Action("pf2e", "proficiency_bonus", c.ProficiencyRequest, c.proficiency_action,
@@ -154,4 +160,24 @@ ACTIONS = (
            _example("turn", quickened_for=["Stride", "Strike"], steps=[
                {"name": "Sudden Charge", "cost": 2, "subordinate": ["Stride", "Stride", "Strike"]},
                {"name": "Strike", "traits": ["attack"]}])),
+    Action("pf2e", "distance", space.DistanceRequest, space.distance_action,
+           "The distance between two creatures on a map.",
+           _example("distance", map=EXAMPLE_MAP, a="ogre", b="fighter")),
+    Action("pf2e", "reach", space.ReachRequest, space.reach_action,
+           "Whether an attacker reaches a target.",
+           _example("reach", map=EXAMPLE_MAP, attacker="ogre", target="fighter")),
+    Action("pf2e", "area", space.AreaRequest, space.area_action,
+           "The squares and creatures of a burst, emanation, cone or line.",
+           _example("area", map=EXAMPLE_MAP, shape="burst", size=6, corner=[5, 5])),
+    Action("pf2e", "detect", space.DetectRequest, space.detect_action,
+           "The detection state of a target for an observer, and targeting.",
+           _example("detect", map=EXAMPLE_MAP, observer="fighter", target="ogre",
+                    invisible=True)),
+    Action("pf2e", "movement", space.MovementRequest, space.movement_action,
+           "Speeds and movement actions.",
+           _example("movement", speeds={"land": 7.5, "swim": 4.5},
+                    moves=[{"action": "stride", "distance": 6},
+                           {"action": "swim", "distance": 1.5, "vertical": "down"}])),
+    Action("pf2e", "draw_map", space.DrawRequest, space.draw_action, "Draw a map as SVG.",
+           _example("draw_map", map=EXAMPLE_MAP)),
 )

@@ -1,0 +1,146 @@
+"""Wahrnehmung: what an observer's senses make of a target.
+
+Precise senses (vision) can observe; "Mit einem Ungenauen Sinn kannst du eine Kreatur
+im Normalfall spüren, sie erhält dir gegenüber allerdings den Zustand Versteckt" and
+never better; a vague sense can at best make an unnoticed creature undetected.
+"Wenn eine Kreatur eine andere bemerken kann, verwendet der SL immer den genauesten
+Sinn, der zur Verfügung steht."  Dim light conceals unless low-light vision or
+darkvision; darkness hides or keeps undetected unless darkvision (magical darkness of
+rank 4 or more: greater darkvision); invisibility makes a creature undetected to
+sight.  The four states are ordered observed > hidden > undetected > unnoticed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["STATES", "Observer", "Seen", "Situation", "detect", "targeting"]
+
+State = Literal["observed", "hidden", "undetected", "unnoticed"]
+STATES: tuple[State, ...] = ("unnoticed", "undetected", "hidden", "observed")
+
+
+@dataclass(frozen=True, slots=True)
+class Observer:
+    """The observer's senses: ``precise``, ``imprecise`` and ``vague`` name senses
+    besides vision (precise) and hearing (imprecise), which every creature has unless
+    blinded or deafened; ranges in metres are not modelled here (a sense named is in
+    range)."""
+
+    vision: bool = True
+    low_light_vision: bool = False
+    darkvision: bool = False
+    greater_darkvision: bool = False
+    hearing: bool = True
+    precise: tuple[str, ...] = ()
+    imprecise: tuple[str, ...] = ()
+    vague: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """The target as the observer would sense it: the light where it stands (and if
+    the darkness is magical, of which rank), line of sight, and the target's own
+    state: invisible, hiding or sneaking with success, aware of, found by Seek,
+    seen turning invisible, leaving tracks (snow) or under a net, in fog."""
+
+    light: Literal["bright", "dim", "darkness"] = "bright"
+    magical_darkness_rank: int = 0
+    line_of_sight: bool = True
+    invisible: bool = False
+    hiding: bool = False
+    sneaking: bool = False
+    noticed: bool = True
+    sought: bool = False
+    seen_turning_invisible: bool = False
+    tracks: bool = False
+    netted: bool = False
+    fog: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """The detection state, whether concealed, and the sense that decided it."""
+
+    state: State
+    concealed: bool
+    sense: str
+
+
+def _sees(o: Observer, s: Situation) -> tuple[bool, bool]:
+    """(vision works, the target is concealed to it)."""
+    if not o.vision or not s.line_of_sight:
+        return False, False
+    if s.light == "darkness":
+        if s.magical_darkness_rank >= 4:
+            ok = o.greater_darkvision
+        else:
+            ok = o.darkvision or o.greater_darkvision
+        return ok, s.fog
+    if s.light == "dim":
+        sharp = o.low_light_vision or o.darkvision or o.greater_darkvision
+        return True, (not sharp) or s.fog
+    return True, s.fog
+
+
+def _best(a: State, b: State) -> State:
+    return a if STATES.index(a) >= STATES.index(b) else b
+
+
+def detect(o: Observer, s: Situation) -> Seen:
+    """The state the rules give, using the most precise sense available."""
+    if not s.noticed and not s.sought:
+        vague = o.vague and not s.sneaking
+        return Seen("undetected" if vague else "unnoticed", False, o.vague[0] if vague else "")
+    sees, concealed = _sees(o, s)
+    if o.precise and s.line_of_sight:
+        return Seen("observed", False, o.precise[0])
+    if s.netted and sees:
+        # "Ein Netz über eine Unsichtbare Kreatur zu werfen würde ihr die Zustände
+        # Beobachtet und zugleich Verborgen verleihen"
+        return Seen("observed", True, "vision")
+    if sees and not s.invisible and not s.hiding and not s.sneaking:
+        return Seen("observed", concealed, "vision")
+    state: State = "undetected"
+    sense = ""
+    if sees and s.hiding and not s.invisible:
+        state, sense = "hidden", "vision"
+    elif s.invisible and sees and (s.tracks or s.seen_turning_invisible):
+        # footprints in the snow, or known where it stood when it turned invisible
+        state, sense = "hidden", "vision"
+    imprecise = [name for name in ("hearing",) if o.hearing] + list(o.imprecise)
+    # an invisible creature is "automatisch Unentdeckt" to sight until it is sought
+    if imprecise and not s.sneaking and not s.hiding and not s.invisible:
+        state, sense = _best(state, "hidden"), sense or imprecise[0]
+    if s.sought and (imprecise or sees):
+        # Seek: "Dadurch erhält sie dir gegenüber den Zustand Versteckt statt Unentdeckt."
+        state = _best(state, "hidden")
+        sense = sense or (imprecise[0] if imprecise else "vision")
+    return Seen(state, False, sense or (o.vague[0] if o.vague else ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Targeting:
+    """What targeting the creature takes: a flat check DC (or none), whether the checks
+    are secret and a square must be guessed, whether it can be targeted at all, and
+    whether the observer is off-guard to it."""
+
+    flat_dc: int | None
+    secret: bool
+    guess_square: bool
+    possible: bool
+    off_guard: bool
+
+
+def targeting(seen: Seen) -> Targeting:
+    """Concealed: flat check DC 5; hidden: DC 11 and off-guard; undetected: guess a
+    square, DC 11, rolled in secret, off-guard; unnoticed: cannot be targeted (area
+    effects affect all of them normally)."""
+    if seen.state == "observed":
+        return Targeting(5 if seen.concealed else None, False, False, True, False)
+    if seen.state == "hidden":
+        return Targeting(11, False, False, True, True)
+    if seen.state == "undetected":
+        return Targeting(11, True, True, True, True)
+    return Targeting(None, False, False, False, True)
