@@ -204,15 +204,16 @@ def detect_action(request: DetectRequest, context: Context) -> dict[str, Any]:
     seen = detect(observer_of(observer), situation)
     aim = targeting(seen)
     t = context.t
+    state = state_label(t, seen.state)
+    if seen.concealed:
+        state += " + " + t("concealed")
     return {
         "state": seen.state, "concealed": seen.concealed, "sense": seen.sense,
         "light": light, "line_of_sight": sight_line,
         "targeting": {"flat_dc": aim.flat_dc, "secret": aim.secret,
                       "guess_square": aim.guess_square, "possible": aim.possible,
                       "off_guard": aim.off_guard},
-        "text": t("{target} is {state} to {observer}", target=target.name,
-                  state=state_label(t, seen.state) + (
-                      " + " + t("concealed") if seen.concealed else ""),
+        "text": t("{target} is {state} to {observer}", target=target.name, state=state,
                   observer=observer.name),
     }
 
