@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from regelwerk import resolve
 from regelwerk.cli.main import cli
@@ -342,3 +344,50 @@ def test_exploration_activities_and_companions() -> None:
     spent = resolve({"system": "pf2e", "action": "hero_points", "points": 2, "event": "reroll",
                      "on_behalf_of": "wolf"})
     assert (spent["points"], spent["on_behalf_of"]) == (1, "wolf")
+
+
+degrees = st.sampled_from(list(Degree))
+
+
+@given(st.integers(1, 6), st.booleans(), st.sampled_from(["poison", "disease", "curse"]),
+       st.lists(st.tuples(degrees, st.booleans()), max_size=20))
+def test_affliction_stage_stays_in_range(stages: int, virulent: bool, kind: str,
+                                         saves: list[tuple[Degree, bool]]) -> None:
+    affliction = Affliction(stages, virulent, kind)
+    state = Stage()
+    for degree, exposure in saves:
+        if state.stage == 0:
+            exposure = True
+        result = save(affliction, state, degree, exposure)
+        state = result.state
+        assert 0 <= state.stage <= stages
+        assert result.ended == (state.stage == 0) or result.no_effect
+
+
+@given(st.lists(st.sampled_from(["Stride", "Strike", "Interact", "Sudden Charge",
+                                 "Shield Block"]), max_size=8),
+       st.integers(0, 3), st.booleans())
+def test_turn_plan_never_spends_more_than_it_has(names: list[str], slowed: int,
+                                                 hasted: bool) -> None:
+    kinds = {"Sudden Charge": Step("Sudden Charge", 2, subordinate=("Stride", "Stride",
+                                                                    "Strike")),
+             "Shield Block": Step("Shield Block", "reaction", trigger="hit")}
+    steps = [kinds.get(n, Step(n)) for n in names]
+    budget = budget_for(quickened_for=["Stride", "Strike"] if hasted else [], slowed=slowed)
+    plan = plan_turn(steps, budget)
+    assert plan.actions_left >= 0
+    assert plan.quickened_left >= 0
+    used = sum(s.actions for s, spent in zip(steps, plan.spent, strict=True)
+               if spent not in ("none", "quickened"))
+    assert used <= budget.actions
+
+
+@given(st.lists(st.tuples(st.sampled_from(["start", "end"]), st.sampled_from(["a", "b"])),
+                max_size=30))
+def test_expired_effects_stay_expired(events: list[tuple[str, str]]) -> None:
+    effects = [Effect("r", "rounds", "a", "b", remaining=2),
+               Effect("t", "target_turns", "a", "b", remaining=2)]
+    ticks, left = run(effects, [Event(k, c) for k, c in events])  # type: ignore[arg-type]
+    expired = [name for tick in ticks for name in tick.expired]
+    assert len(expired) == len(set(expired))
+    assert not set(expired) & {e.name for e in left}

@@ -43,7 +43,7 @@ def test_knocked_out_pc_gets_dying_1_or_2_plus_wounded() -> None:
     # für Sterbend um deinen Zustandswert für Verwundet."
     out = damage(PC, 12)
     assert (out.creature.hp, out.creature.dying, out.creature.unconscious) == (0, 1, True)
-    assert out.events == ("knocked_out", "initiative_moves", "dying")
+    assert out.events == ("knocked_out", "prone", "dropped_items", "initiative_moves", "dying")
     assert damage(PC, 12, critical=True).creature.dying == 2
     assert damage(replace(PC, wounded=2), 12).creature.dying == 3
 
@@ -138,6 +138,31 @@ def test_unconscious_wakes_on_damage_that_leaves_hp() -> None:
     # "Du erlangst Heilung (natürliche Heilung durch Ausruhen ausgenommen)."
     assert heal(asleep, 2, natural_rest=True).creature.unconscious
     assert not heal(asleep, 2).creature.unconscious
+
+
+def test_ways_to_wake_up() -> None:
+    # "Jemand nutzt die Handlung Interaktion, um dich wachzurütteln." — "kannst du
+    # automatisch zu Beginn deines Zuges einen Wahrnehmungswurf gegen den SG des Lärms
+    # ablegen [...] bei Erfolg erwachst du." — a dying creature at 0 HP cannot wake
+    from regelwerk.systems.pf2e.health import wake
+
+    asleep = replace(PC, unconscious=True)
+    assert not wake(asleep, "shaken").creature.unconscious
+    assert wake(asleep, "noise", perception_total=14, noise_dc=15).events == ("still_asleep",)
+    assert not wake(asleep, "noise", perception_total=15, noise_dc=15).creature.unconscious
+    dying = replace(PC, hp=0, dying=1, unconscious=True)
+    assert wake(dying, "shaken").events == ("cannot_wake",)
+
+
+def test_wounded_and_doomed_end_with_rest() -> None:
+    # "wenn du auf deine maximale Anzahl an Trefferpunkte zurückgebracht wirst und dich 10
+    # Minuten lang ausgeruht hast" — "Dein Zustandswert für Todgeweiht sinkt um 1 mit jeder
+    # Nacht, die du vollständig ruhen kannst."
+    from regelwerk.systems.pf2e.health import rest
+
+    assert rest(replace(PC, hp=30, wounded=2), "10_minutes").creature.wounded == 0
+    assert rest(replace(PC, wounded=2), "10_minutes").creature.wounded == 2
+    assert rest(replace(PC, doomed=2), "night").creature.doomed == 1
 
 
 def test_wounded_ends_with_treat_wounds() -> None:

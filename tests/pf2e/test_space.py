@@ -278,3 +278,58 @@ def test_cli_map(tmp_path: Path) -> None:
     detect_result = CliRunner().invoke(cli, ["pf2e", "map", str(path), "--detect", "wizard",
                                              "goblin", "--invisible"])
     assert "undetected" in detect_result.output
+
+
+def test_scent_and_tremorsense_ranges() -> None:
+    # "Die Reichweite wird bei der Fähigkeit angegeben und kann nur eingesetzt werden, um
+    # Kreaturen zu spüren, die auch ein Aroma verbreiten. [...] aus deren Richtung der Wind
+    # weht, kann der SL festlegen, dass sich die Reichweite des Geruchssinns verdoppelt
+    # [...] verringern, wenn eine Kreatur sich windabgewandt befindet."
+    wolf = Observer(vision=False, hearing=False, vague=("scent",), ranges={"scent": M(9)})
+    unnoticed = Situation(noticed=False, distance=M(12))
+    assert detect(wolf, unnoticed).state == "unnoticed"
+    assert detect(wolf, Situation(noticed=False, distance=M(12), wind="from_target")).state \
+        == "undetected"
+    assert detect(wolf, Situation(noticed=False, distance=M(6), wind="toward_target")).state \
+        == "unnoticed"
+    assert detect(wolf, Situation(noticed=False, distance=M(3), scentless=True)).state \
+        == "unnoticed"
+    # "Der Erschütterungssinn funktioniert nur, wenn sich die spürende Kreatur auf der
+    # gleichen Oberfläche befindet wie das Ziel - und auch dann nur, wenn dieses sich
+    # entlang der Oberfläche bewegt"
+    worm = Observer(vision=False, hearing=False, imprecise=("tremorsense",),
+                    ranges={"tremorsense": M(18)})
+    assert detect(worm, Situation(distance=M(9))).state == "hidden"
+    assert detect(worm, Situation(distance=M(9), moving=False)).state == "undetected"
+    assert detect(worm, Situation(distance=M(9), same_surface=False)).state == "undetected"
+    assert detect(worm, Situation(distance=M(24))).state == "undetected"
+
+
+def test_line_of_sight_and_effect_actions(tmp_path: Path) -> None:
+    dark: dict[str, Any] = {**MAP, "ambient": "darkness",
+                            "creatures": [*MAP["creatures"],
+                                          {"name": "dwarf", "at": [1, 8],
+                                           "senses": ["darkvision"]}]}
+    def ask(action: str, **fields: Any) -> dict[str, Any]:
+        return resolve({"system": "pf2e", "action": action, "map": dark, **fields})
+
+    # "Dunkelheit verhindert, dass du eine Sichtlinie hast, sofern du keine Dunkelsicht
+    # hast."
+    assert ask("line_of_sight", source="wizard", target="goblin")["clear"] is False
+    assert ask("line_of_sight", source="dwarf", target="goblin")["clear"] is True
+    assert ask("line_of_effect", source="wizard", target="goblin")["clear"] is True
+    assert ask("line_of_effect", source="wizard", target="hobgoblin")["clear"] is False
+    hidden = resolve({"system": "pf2e", "action": "targeting", "state": "hidden"})
+    assert (hidden["flat_dc"], hidden["off_guard"]) == (11, True)
+    import json
+
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps({**MAP, "unit": "ft",
+                                  "creatures": [{"name": "ogre", "at": [0, 0],
+                                                 "size": "large", "reach": 10}]}))
+    saved = tmp_path / "out.json"
+    result = CliRunner().invoke(cli, ["pf2e", "map", str(source), "--save", str(saved)])
+    assert result.exit_code == 0
+    written = json.loads(saved.read_text())
+    assert written["unit"] == "m"
+    assert written["creatures"][0]["reach"] == 3.0

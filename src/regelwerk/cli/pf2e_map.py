@@ -34,10 +34,13 @@ def _point(text: str) -> list[int]:
 @click.option("--invisible", is_flag=True, help="With --detect: the target is invisible.")
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the drawing to this SVG file.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Save the map, checked and in metres, to this JSON file.")
 @lang_option
 def map_command(path: Path, burst: str | None, emanation: str | None, cone: str | None,
                 line_: str | None, reach: str | None, detect: tuple[str, str] | None,
-                invisible: bool, svg_path: Path | None, lang: str) -> None:
+                invisible: bool, svg_path: Path | None, save_path: Path | None,
+                lang: str) -> None:
     """Draw the map in PATH (JSON, see docs/protocol.md) and answer questions about it."""
     try:
         battle = json.loads(path.read_text("utf-8"))
@@ -87,11 +90,13 @@ def map_command(path: Path, burst: str | None, emanation: str | None, cone: str 
         out.print(seen[0]["text"])
         out.print(f"flat check DC: {aim['flat_dc'] or '—'}; secret: {aim['secret']}; "
                   f"off-guard: {aim['off_guard']}")
-    if svg is None:
-        drawn = call({"system": "pf2e", "action": "draw_map", "map": battle},
-                     seed=None, faces=None, lang=lang, as_json=False)
-        assert drawn is not None
-        svg = drawn[0]["svg"]
+    drawn = call({"system": "pf2e", "action": "draw_map", "map": battle},
+                 seed=None, faces=None, lang=lang, as_json=False)
+    assert drawn is not None
+    svg = svg or drawn[0]["svg"]
+    if save_path is not None:
+        save_path.write_text(json.dumps(drawn[0]["map"], indent=2) + "\n", "utf-8")
+        out.print(f"saved to {save_path}")
     if svg_path is not None:
         svg_path.write_text(svg, "utf-8")
         out.print(f"drawn to {svg_path}")

@@ -24,7 +24,9 @@ from regelwerk.systems.pf2e.health import (
     heal,
     heroic_recovery,
     recover,
+    rest,
     start_turn,
+    wake,
 )
 
 __all__ = ["RECOVERY_DC_BASE"]
@@ -57,7 +59,10 @@ def event_text(t: Translator, event: str) -> str:
         "not_dying": t("not dying"), "dying_reduced": t("dying reduced"),
         "dying_increased": t("dying increased"), "not_possible": t("not possible"),
         "doomed": t("doomed"), "temp_hp_gained": t("temporary HP gained"),
-        "temp_hp_kept": t("kept the temporary HP it had"),
+        "temp_hp_kept": t("kept the temporary HP it had"), "prone": t("prone"),
+        "dropped_items": t("held items dropped"), "not_unconscious": t("not unconscious"),
+        "cannot_wake": t("cannot wake up while dying at 0 HP"),
+        "still_asleep": t("still asleep"), "doomed_reduced": t("doomed reduced"),
     }[event]
 
 
@@ -195,3 +200,33 @@ def persistent_action(request: PersistentRequest, context: Context) -> dict[str,
                       "end {chance})", damage=rolled.total, natural=natural,
                       state=t("ended") if ended else t("continues"),
                       chance=percent(t, chance))}
+
+
+class WakeRequest(BaseModel):
+    """Waking an unconscious creature."""
+
+    model_config = MODEL_CONFIG
+    creature: CreatureFields
+    how: Literal["shaken", "noise"]
+    perception_total: Annotated[StrictInt, Field(ge=-100, le=200)] | None = None
+    noise_dc: Annotated[StrictInt, Field(ge=-100, le=200)] | None = None
+
+
+def wake_action(request: WakeRequest, context: Context) -> dict[str, Any]:
+    """Shaken awake, or woken by noise with a Perception check against its DC."""
+    return _answer(wake(request.creature.creature(), request.how,
+                        perception_total=request.perception_total,
+                        noise_dc=request.noise_dc), context.t)
+
+
+class RestRequest(BaseModel):
+    """Resting."""
+
+    model_config = MODEL_CONFIG
+    creature: CreatureFields
+    kind: Literal["10_minutes", "night"]
+
+
+def rest_action(request: RestRequest, context: Context) -> dict[str, Any]:
+    """Ten minutes at full HP end wounded; a full night lowers doomed by 1."""
+    return _answer(rest(request.creature.creature(), request.kind), context.t)

@@ -12,7 +12,9 @@ sight.  The four states are ordered observed > hidden > undetected > unnoticed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Literal
 
 __all__ = ["STATES", "Observer", "Seen", "Situation", "detect", "targeting"]
@@ -36,6 +38,9 @@ class Observer:
     precise: tuple[str, ...] = ()
     imprecise: tuple[str, ...] = ()
     vague: tuple[str, ...] = ()
+    ranges: Mapping[str, Fraction] = field(default_factory=dict)
+    """Ranges in metres of senses that have one (a sense without a range reaches any
+    distance)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +62,12 @@ class Situation:
     tracks: bool = False
     netted: bool = False
     fog: bool = False
+    distance: Fraction | None = None
+    """Metres between observer and target (None: ranges are not checked)."""
+    wind: Literal["none", "from_target", "toward_target"] = "none"
+    same_surface: bool = True
+    moving: bool = True
+    scentless: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,18 +95,37 @@ def _sees(o: Observer, s: Situation) -> tuple[bool, bool]:
     return True, s.fog
 
 
+def _in_range(o: Observer, s: Situation, sense: str) -> bool:
+    """Whether ``sense`` reaches the target.  Scent: doubled when the wind blows from the
+    target, halved downwind, nothing from a creature without a scent; tremorsense: only
+    a target moving along the same surface (docs/rulings.md, "PF2e: detection")."""
+    if sense.endswith("scent") and s.scentless:
+        return False
+    if sense.endswith("tremorsense") and not (s.same_surface and s.moving):
+        return False
+    limit = o.ranges.get(sense)
+    if limit is None or s.distance is None:
+        return True
+    if sense.endswith("scent"):
+        limit = limit * 2 if s.wind == "from_target" else (
+            limit / 2 if s.wind == "toward_target" else limit)
+    return s.distance <= limit
+
+
 def _best(a: State, b: State) -> State:
     return a if STATES.index(a) >= STATES.index(b) else b
 
 
 def detect(o: Observer, s: Situation) -> Seen:
     """The state the rules give, using the most precise sense available."""
+    precise = [x for x in o.precise if _in_range(o, s, x)]
+    vague = [x for x in o.vague if _in_range(o, s, x)]
     if not s.noticed and not s.sought:
-        vague = o.vague and not s.sneaking
-        return Seen("undetected" if vague else "unnoticed", False, o.vague[0] if vague else "")
+        found = vague and not s.sneaking
+        return Seen("undetected" if found else "unnoticed", False, vague[0] if found else "")
     sees, concealed = _sees(o, s)
-    if o.precise and s.line_of_sight:
-        return Seen("observed", False, o.precise[0])
+    if precise and s.line_of_sight:
+        return Seen("observed", False, precise[0])
     if s.netted and sees:
         # "Ein Netz über eine Unsichtbare Kreatur zu werfen würde ihr die Zustände
         # Beobachtet und zugleich Verborgen verleihen"
@@ -109,7 +139,8 @@ def detect(o: Observer, s: Situation) -> Seen:
     elif s.invisible and sees and (s.tracks or s.seen_turning_invisible):
         # footprints in the snow, or known where it stood when it turned invisible
         state, sense = "hidden", "vision"
-    imprecise = [name for name in ("hearing",) if o.hearing] + list(o.imprecise)
+    imprecise = [name for name in ("hearing",) if o.hearing] + [
+        x for x in o.imprecise if _in_range(o, s, x)]
     # an invisible creature is "automatisch Unentdeckt" to sight until it is sought
     if imprecise and not s.sneaking and not s.hiding and not s.invisible:
         state, sense = _best(state, "hidden"), sense or imprecise[0]
@@ -117,7 +148,7 @@ def detect(o: Observer, s: Situation) -> Seen:
         # Seek: "Dadurch erhält sie dir gegenüber den Zustand Versteckt statt Unentdeckt."
         state = _best(state, "hidden")
         sense = sense or (imprecise[0] if imprecise else "vision")
-    return Seen(state, False, sense or (o.vague[0] if o.vague else ""))
+    return Seen(state, False, sense or (vague[0] if vague else ""))
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from regelwerk.errors import RuleError
+
 __all__ = ["DYING_MAX", "Creature", "HealthRules", "Outcome", "damage", "doomed_check",
-           "end_turn", "heal", "heroic_recovery", "recover", "start_turn"]
+           "end_turn", "heal", "heroic_recovery", "recover", "rest", "start_turn", "wake"]
 
 DYING_MAX = 4
 """"Solltest du jemals Sterbend 4 erreichen, stirbst du." """
@@ -132,7 +134,9 @@ def damage(c: Creature, amount: int, *, critical: bool = False, nonlethal: bool 
     if c.dies_at_zero and not nonlethal:
         return Outcome(_die(c, events, "killed"), tuple(events))
     if not was_at_zero:
-        events.append("knocked_out")
+        # "stürzt du zu Boden, erhältst den Zustand Liegend und lässt alle gehaltenen
+        # Gegenstände fallen"
+        events.extend(["knocked_out", "prone", "dropped_items"])
         if not c.dies_at_zero:
             # "Deine Initiative verschiebt sich direkt vor den Initiativewert, zu dem du auf
             # 0 TP reduziert wurdest."
@@ -238,4 +242,39 @@ def doomed_check(c: Creature) -> Outcome:
     if not c.dead and c.death_at <= 0:
         events: list[str] = []
         return Outcome(_die(c, events, "doomed"), tuple(events))
+    return Outcome(c, ())
+
+
+def wake(c: Creature, how: str, *, perception_total: int | None = None,
+         noise_dc: int | None = None) -> Outcome:
+    """Waking an unconscious creature that has HP above 0 (or is at 0 HP without
+    dying): someone shakes it awake (Interact), or noise wakes it if its Perception
+    check meets the noise's DC; a creature dying at 0 HP cannot wake up."""
+    if not c.unconscious or c.dead:
+        return Outcome(c, ("not_unconscious",))
+    if c.hp == 0 and c.dying:
+        # "kannst du nicht aufwachen, solange du 0 Trefferpunkte hast."
+        return Outcome(c, ("cannot_wake",))
+    if how == "noise":
+        if perception_total is None or noise_dc is None:
+            raise RuleError("waking by noise needs the Perception total and the noise's DC",
+                            code="missing_field")
+        if perception_total < noise_dc:
+            return Outcome(c, ("still_asleep",))
+    return Outcome(replace(c, unconscious=False), ("woke_up",))
+
+
+def rest(c: Creature, kind: str) -> Outcome:
+    """Rest: ten minutes at full HP end wounded ("wenn du auf deine maximale Anzahl an
+    Trefferpunkte zurückgebracht wirst und dich 10 Minuten lang ausgeruht hast"); each
+    full night lowers doomed by 1 ("Dein Zustandswert für Todgeweiht sinkt um 1 mit jeder
+    Nacht, die du vollständig ruhen kannst")."""
+    if c.dead:
+        return Outcome(c, ("already_dead",))
+    if kind == "10_minutes":
+        if c.hp == c.max_hp and c.wounded:
+            return Outcome(replace(c, wounded=0), ("wounded_ended",))
+        return Outcome(c, ())
+    if c.doomed:
+        return Outcome(replace(c, doomed=c.doomed - 1), ("doomed_reduced",))
     return Outcome(c, ())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
+from pydantic import BaseModel, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from regelwerk.errors import RequestError
 from regelwerk.protocol.fields import MODEL_CONFIG
@@ -39,6 +39,7 @@ class CreatureFields(BaseModel):
     reach: Metres | None = None
     senses: list[StrictStr] = Field(default_factory=list, max_length=20)
     conditions: list[StrictStr] = Field(default_factory=list, max_length=20)
+    flying: StrictBool = False
 
 
 class LightFields(BaseModel):
@@ -73,7 +74,7 @@ class MapFields(BaseModel):
             reach = metres(c.reach, self.unit) if c.reach is not None else (
                 Fraction(0) if c.size == "tiny" else Fraction(3, 2))
             creatures.append(Creature(c.name, square(c.at), c.size, reach, tuple(c.senses),
-                                      tuple(c.conditions)))
+                                      tuple(c.conditions), c.flying))
         names = [c.name for c in creatures]
         if len(set(names)) != len(names):
             raise RequestError("every creature on the map needs its own name",
@@ -97,7 +98,8 @@ def map_json(battle: BattleMap) -> dict[str, Any]:
         "width": battle.width, "height": battle.height, "unit": "m",
         "creatures": [{"name": c.name, "at": list(c.at), "size": c.size,
                        "reach": float(c.reach), "senses": list(c.senses),
-                       "conditions": list(c.conditions)} for c in battle.creatures],
+                       "conditions": list(c.conditions), "flying": c.flying}
+                      for c in battle.creatures],
         "walls": sorted(list(w) for w in battle.walls),
         "grates": sorted(list(g) for g in battle.grates),
         "ambient": battle.ambient,

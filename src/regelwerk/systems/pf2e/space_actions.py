@@ -13,7 +13,7 @@ from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.areas import Area, burst, cone, emanation, line
-from regelwerk.systems.pf2e.detection import Observer, Situation, detect, targeting
+from regelwerk.systems.pf2e.detection import Observer, Seen, Situation, detect, targeting
 from regelwerk.systems.pf2e.grid import (
     SQUARE_METRES,
     BattleMap,
@@ -23,7 +23,14 @@ from regelwerk.systems.pf2e.grid import (
     space_distance,
 )
 from regelwerk.systems.pf2e.map_draw import to_svg
-from regelwerk.systems.pf2e.map_model import MapFields, Metres, SquareFields, metres, square
+from regelwerk.systems.pf2e.map_model import (
+    MapFields,
+    Metres,
+    SquareFields,
+    map_json,
+    metres,
+    square,
+)
 from regelwerk.systems.pf2e.model import ModifierFields
 from regelwerk.systems.pf2e.movement import Move, athletics, check_move, speed
 from regelwerk.systems.pf2e.sight import centre, has_line_of_effect, light_at
@@ -162,8 +169,17 @@ def state_label(t: Translator, state: str) -> str:
 
 
 def observer_of(creature: Creature) -> Observer:
-    """The senses of a creature on the map."""
-    senses = {s.lower().replace(" ", "_").replace("-", "_") for s in creature.senses}
+    """The senses of a creature on the map; a sense may carry its range in metres
+    (``"scent 9"``, ``"tremorsense 18"``)."""
+    senses: set[str] = set()
+    ranges: dict[str, Fraction] = {}
+    for text in creature.senses:
+        words = text.lower().replace("-", "_").split()
+        number = [w for w in words if w.replace(".", "", 1).isdigit()]
+        name = "_".join(w for w in words if w not in number and w != "m")
+        senses.add(name)
+        if number:
+            ranges[name] = Fraction(number[0])
     conditions = {c.lower() for c in creature.conditions}
     precise = tuple(sorted(senses & {"echolocation", "precise_tremorsense", "precise_scent",
                                      "blindsight"}))
@@ -171,7 +187,7 @@ def observer_of(creature: Creature) -> Observer:
     vague = tuple(sorted(senses & {"scent"}))
     return Observer("blinded" not in conditions, "low_light_vision" in senses,
                     "darkvision" in senses, "greater_darkvision" in senses,
-                    "deafened" not in conditions, precise, imprecise, vague)
+                    "deafened" not in conditions, precise, imprecise, vague, ranges)
 
 
 class DetectRequest(MapRequest):
@@ -188,6 +204,9 @@ class DetectRequest(MapRequest):
     tracks: StrictBool = False
     netted: StrictBool = False
     fog: StrictBool = False
+    moving: StrictBool = True
+    scentless: StrictBool = False
+    wind: Literal["none", "from_target", "toward_target"] = "none"
 
 
 def detect_action(request: DetectRequest, context: Context) -> dict[str, Any]:
@@ -197,10 +216,13 @@ def detect_action(request: DetectRequest, context: Context) -> dict[str, Any]:
     observer, target = battle.creature(request.observer), battle.creature(request.target)
     light, magical = light_at(battle, target.at)
     sight_line = has_line_of_effect(centre(observer), target, battle)
+    apart = distance(*space_distance(observer.space, target.space)) * SQUARE_METRES
     situation = Situation(
         light, battle.darkness_rank if magical else 0, sight_line, request.invisible,
         request.hiding, request.sneaking, request.noticed, request.sought,
-        request.seen_turning_invisible, request.tracks, request.netted, request.fog)
+        request.seen_turning_invisible, request.tracks, request.netted, request.fog,
+        apart, request.wind, not (observer.flying or target.flying), request.moving,
+        request.scentless)
     seen = detect(observer_of(observer), situation)
     aim = targeting(seen)
     t = context.t
@@ -269,6 +291,60 @@ def draw_action(request: DrawRequest, context: Context) -> dict[str, Any]:
     """The map as SVG."""
     battle = request.map.battle_map()
     return {"svg": to_svg(battle, [square(s) for s in request.area], request.title),
+            "map": map_json(battle),
             "text": context.t("Map {w}×{h}", w=battle.width, h=battle.height)}
 
 
+
+
+class LineRequest(MapRequest):
+    """Line of effect or of sight between two creatures."""
+
+    source: Name
+    target: Name
+
+
+def line_of_effect_action(request: LineRequest, context: Context) -> dict[str, Any]:
+    """A clear line from the source's centre to some point of the target's space: only
+    solid walls block, grates do not."""
+    battle = request.map.battle_map()
+    source, target = battle.creature(request.source), battle.creature(request.target)
+    clear = has_line_of_effect(centre(source), target, battle)
+    return {"clear": clear,
+            "text": context.t("line of effect: {clear}",
+                              clear=context.t("clear") if clear else context.t("blocked"))}
+
+
+def line_of_sight_action(request: LineRequest, context: Context) -> dict[str, Any]:
+    """Line of sight: a precise sense, no solid barrier, and no darkness unless the
+    observer has darkvision (greater darkvision in magical darkness of rank 4+)."""
+    battle = request.map.battle_map()
+    observer, target = battle.creature(request.source), battle.creature(request.target)
+    senses = observer_of(observer)
+    clear = has_line_of_effect(centre(observer), target, battle)
+    light, magical = light_at(battle, target.at)
+    dark_ok = light != "darkness" or (
+        senses.greater_darkvision or (senses.darkvision and not (
+            magical and battle.darkness_rank >= 4)))
+    sees = (senses.vision and dark_ok) or bool(senses.precise)
+    ok = clear and sees
+    return {"clear": ok, "barrier": not clear, "light": light,
+            "text": context.t("line of sight: {clear}",
+                              clear=context.t("clear") if ok else context.t("blocked"))}
+
+
+class TargetingRequest(BaseModel):
+    """What targeting a creature in a detection state takes."""
+
+    model_config = MODEL_CONFIG
+    state: Literal["observed", "hidden", "undetected", "unnoticed"]
+    concealed: StrictBool = False
+
+
+def targeting_action(request: TargetingRequest, context: Context) -> dict[str, Any]:
+    """Concealed DC 5; hidden DC 11 and off-guard; undetected: guess a square, secret
+    rolls; unnoticed: no target (area effects work normally)."""
+    aim = targeting(Seen(request.state, request.concealed, ""))
+    return {"flat_dc": aim.flat_dc, "secret": aim.secret, "guess_square": aim.guess_square,
+            "possible": aim.possible, "off_guard": aim.off_guard,
+            "text": context.t("flat check DC {dc}", dc=aim.flat_dc or "—")}
