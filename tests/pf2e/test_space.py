@@ -333,3 +333,19 @@ def test_line_of_sight_and_effect_actions(tmp_path: Path) -> None:
     written = json.loads(saved.read_text())
     assert written["unit"] == "m"
     assert written["creatures"][0]["reach"] == 3.0
+
+
+def test_observers_in_darkness_are_blinded_but_see_lit_areas() -> None:
+    lit: dict[str, Any] = {**MAP, "ambient": "darkness", "lights": [{"at": [7, 4], "radius": 3}]}
+    seen = resolve({"system": "pf2e", "action": "detect", "map": lit, "observer": "wizard",
+                    "target": "goblin"})
+    assert seen["observer_blinded"] is True
+    assert seen["state"] == "observed"  # the goblin stands in the light
+
+
+def test_the_damage_type_gives_the_attack_its_trait() -> None:
+    # "dann erhält der Angriff auch die entsprechende Kategorie" — a flaming rune's fire
+    response = resolve({"system": "pf2e", "action": "apply_damage", "target": {},
+                        "damage": [{"amount": 6, "type": "slashing", "traits": ["magical"]},
+                                   {"amount": 3, "type": "fire"}]})
+    assert response["attack_traits"] == ["fire", "magical", "slashing"]

@@ -21,7 +21,7 @@ from regelwerk.systems.pf2e.damage_roll import (
     damage_distribution,
     roll_damage,
 )
-from regelwerk.systems.pf2e.damage_types import DAMAGE_TYPES
+from regelwerk.systems.pf2e.damage_types import DAMAGE_TYPES, attack_traits
 from regelwerk.systems.pf2e.falling import fall_on_creature, falling_damage
 from regelwerk.systems.pf2e.iwr import Applied, apply_damage
 from regelwerk.systems.pf2e.model import (
@@ -132,7 +132,10 @@ def apply_damage_action(request: ApplyDamageRequest, context: Context) -> dict[s
     applied = apply_damage([d.instance() for d in request.damage], request.target.target(),
                            request.critical)
     total = sum(a.amount for a in applied)
+    traits = attack_traits((a.instance.type for a in applied),
+                           (t for a in applied for t in a.instance.traits))
     return {"total": total, "instances": [iwr_json(a, context.t) for a in applied],
+            "attack_traits": traits,
             "text": context.t("Damage taken: {total}", total=total)}
 
 

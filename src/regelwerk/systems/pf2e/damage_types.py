@@ -10,9 +10,11 @@ the damage.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from regelwerk.protocol.names import NameTable
 
-__all__ = ["ALIGNMENT_OPPOSITE", "CATEGORY_OF", "DAMAGE_TERMS", "DAMAGE_TYPES"]
+__all__ = ["ALIGNMENT_OPPOSITE", "CATEGORY_OF", "DAMAGE_TERMS", "DAMAGE_TYPES", "attack_traits"]
 
 DAMAGE_TYPES: NameTable[str] = NameTable(
     "damage type",
@@ -68,3 +70,10 @@ DAMAGE_TERMS: NameTable[str] = NameTable(
     },
 )
 """Terms a weakness, resistance or immunity may name (other trait words pass as given)."""
+
+
+def attack_traits(types: Iterable[str], traits: Iterable[str] = ()) -> list[str]:
+    """"Wenn ein Angriff Schaden einer bestimmten Schadensart zufügt, dann erhält der
+    Angriff auch die entsprechende Kategorie." — the attack's traits: its own and the
+    types of damage it deals."""
+    return sorted(set(traits) | set(types))

@@ -223,15 +223,23 @@ def detect_action(request: DetectRequest, context: Context) -> dict[str, Any]:
         request.seen_turning_invisible, request.tracks, request.netted, request.fog,
         apart, request.wind, not (observer.flying or target.flying), request.moving,
         request.scentless)
-    seen = detect(observer_of(observer), situation)
+    senses = observer_of(observer)
+    seen = detect(senses, situation)
     aim = targeting(seen)
+    # "Kreaturen ohne Dunkelsicht [...] erhalten den Zustand Blind, solange sie sich in
+    # Dunkelheit befinden, können aber in der Lage sein, beleuchtete Bereiche außerhalb
+    # der Dunkelheit wahrzunehmen."
+    own_light, own_magic = light_at(battle, observer.at)
+    observer_blinded = own_light == "darkness" and not (
+        senses.greater_darkvision or (senses.darkvision and not (
+            own_magic and battle.darkness_rank >= 4)))
     t = context.t
     state = state_label(t, seen.state)
     if seen.concealed:
         state += " + " + t("concealed")
     return {
         "state": seen.state, "concealed": seen.concealed, "sense": seen.sense,
-        "light": light, "line_of_sight": sight_line,
+        "light": light, "line_of_sight": sight_line, "observer_blinded": observer_blinded,
         "targeting": {"flat_dc": aim.flat_dc, "secret": aim.secret,
                       "guess_square": aim.guess_square, "possible": aim.possible,
                       "off_guard": aim.off_guard},
