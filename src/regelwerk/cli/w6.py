@@ -105,10 +105,6 @@ def _breakdown(t: Translator, pool: dict[str, Any]) -> str:
     return f"{label}: {', '.join(parts)} = {pool['value']}"
 
 
-def _percent(p: float) -> str:
-    return f"{p:.2%}"
-
-
 @click.group("w6")
 def w6() -> None:
     """W6 Proben ("Meister der Magie"): pools of d6, every 5 and 6 is a success."""
@@ -138,7 +134,7 @@ def probe_command(required: int, seed: int | None, faces: list[int] | None, lang
     line.append(f"  {response['successes']}/{response['required']}  "
                 f"{quality_label} {response['quality']:+d}")
     out.print(line)
-    out.print(f"{chance_label}: {_percent(response['probability'])}")
+    out.print(f"{chance_label}: {t.percent(response['probability'], 2)}")
 
 
 @w6.command("complex")
@@ -163,11 +159,11 @@ def complex_command(split: str, required: str, seed: int | None, faces: list[int
     for i, part in enumerate(response["parts"], 1):
         line = Text(f"{i}. ({part['dice']}) ").append_text(_dice(part["faces"]))
         line.append("  ").append_text(_verdict(t, part["passed"]))
-        line.append(f" {part['successes']}/{part['required']}  {_percent(part['probability'])}")
+        line.append(f" {part['successes']}/{part['required']}  {t.percent(part['probability'], 2)}")
         out.print(line)
     complex_label, chance_label = t("Complex probe"), t("Chance that every roll passes")
     out.print(Text(f"{complex_label}: ").append_text(_verdict(t, response["passed"])))
-    out.print(f"{chance_label}: {_percent(response['probability'])}")
+    out.print(f"{chance_label}: {t.percent(response['probability'], 2)}")
 
 
 @w6.command("advice")
@@ -191,7 +187,7 @@ def advice_command(required: str, candidates: int, lang: str, as_json: bool,
     for i, candidate in enumerate(response["candidates"]):
         style = "bold green" if i == 0 else ""
         table.add_row(Text(" + ".join(map(str, candidate["split"])), style=style),
-                      _percent(candidate["probability"]))
+                      t.percent(candidate["probability"], 2))
     console().print(table)
 
 

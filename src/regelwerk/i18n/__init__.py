@@ -39,6 +39,11 @@ class Translator:
         text = self._translations.gettext(message)
         return text.format(**values) if values else text
 
+    def percent(self, p: float, digits: int = 1) -> str:
+        """A probability as a percentage with the reader's decimal mark (``73,7%``)."""
+        text = f"{p:.{digits}%}"
+        return text.replace(".", ",") if self.lang in ("de", "is") else text
+
     def plural(self, singular: str, plural: str, n: int, /, **values: object) -> str:
         """The translated singular or plural form for ``n``, placeholders filled in."""
         return self._translations.ngettext(singular, plural, n).format(n=n, **values)

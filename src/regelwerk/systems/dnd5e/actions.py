@@ -66,10 +66,6 @@ class ContestRequest(BaseModel):
     b: RollerFields
 
 
-def _percent(t: Translator, p: float) -> str:
-    text = f"{p:.1%}"
-    return text.replace(".", ",") if t.lang in ("de", "is") else text
-
 
 def _rolled(roll: D20Roll, roller: Roller) -> dict[str, Any]:
     return {
@@ -146,7 +142,7 @@ def _check(request: CheckRequest, context: Context, kind: str, label: str) -> di
         "{modifier:+d}); chance {chance}", kind=label,
         verdict=t("success") if success else t("failure"), total=total, dc=request.dc,
         dice=dice, natural=roll.natural, modifier=roller.modifier,
-        chance=_percent(t, float(chance)))
+        chance=t.percent(float(chance)))
     return response
 
 
@@ -179,8 +175,8 @@ def attack_action(request: AttackRequest, context: Context) -> dict[str, Any]:
                   "{natural}); chance to hit {chance}, critical {critical}", verdict=verdict,
                   total=response["total"], ac=request.ac, dice=_dice_text(t, roll),
                   natural=roll.natural,
-                  chance=_percent(t, float(hit_chance)),
-                  critical=_percent(t, float(crit_chance))),
+                  chance=t.percent(float(hit_chance)),
+                  critical=t.percent(float(crit_chance))),
     })
     return response
 

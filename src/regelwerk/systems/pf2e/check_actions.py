@@ -37,7 +37,7 @@ from regelwerk.systems.pf2e.model import (
 from regelwerk.systems.pf2e.names import RANKS
 from regelwerk.systems.pf2e.proficiency import proficiency_bonus
 
-__all__ = ["degree_label", "percent"]
+__all__ = ["degree_label", "rank_label"]
 
 DC = Annotated[StrictInt, Field(ge=-100, le=200)]
 Level = Annotated[StrictInt, Field(ge=-1, le=30)]
@@ -59,11 +59,6 @@ def rank_label(t: Translator, rank: str) -> str:
             "master": t("master"), "legendary": t("legendary")}[rank]
 
 
-def percent(t: Translator, p: float) -> str:
-    """A percentage with the reader's decimal mark."""
-    text = f"{p:.1%}"
-    return text.replace(".", ",") if t.lang in ("de", "is") else text
-
 
 def _step_reason(t: Translator, reason: str) -> str:
     if reason == NATURAL_20:
@@ -74,7 +69,7 @@ def _step_reason(t: Translator, reason: str) -> str:
 
 
 def _odds_text(t: Translator, odds: dict[Degree, Any]) -> str:
-    return ", ".join(f"{degree_label(t, d)} {percent(t, float(odds[d]))}"
+    return ", ".join(f"{degree_label(t, d)} {t.percent(float(odds[d]))}"
                      for d in reversed(Degree))
 
 
@@ -195,7 +190,7 @@ def flat_action(request: FlatRequest, context: Context) -> dict[str, Any]:
     return {"dc": dc, "natural": natural, "success": success, "probability": chance,
             "text": t("Flat check DC {dc}: {natural}, {verdict}; chance {chance}", dc=dc,
                       natural=natural, verdict=t("success") if success else t("failure"),
-                      chance=percent(t, chance))}
+                      chance=t.percent(chance))}
 
 
 class MapRequest(BaseModel):

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
-from regelwerk.systems.pf2e.check_actions import degree_label, percent
+from regelwerk.systems.pf2e.check_actions import degree_label
 from regelwerk.systems.pf2e.checks import natural_distribution
 from regelwerk.systems.pf2e.creature_model import CreatureFields, creature_json, term
 from regelwerk.systems.pf2e.damage_roll import DamageSpec, roll_damage
@@ -199,7 +199,7 @@ def persistent_action(request: PersistentRequest, context: Context) -> dict[str,
             "text": t("Persistent damage {damage}; flat check {natural}: {state} (chance to "
                       "end {chance})", damage=rolled.total, natural=natural,
                       state=t("ended") if ended else t("continues"),
-                      chance=percent(t, chance))}
+                      chance=t.percent(chance))}
 
 
 class WakeRequest(BaseModel):

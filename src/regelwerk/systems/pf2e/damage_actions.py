@@ -11,7 +11,6 @@ from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.attacks import multiple_attack_penalty
-from regelwerk.systems.pf2e.check_actions import percent
 from regelwerk.systems.pf2e.checks import Check
 from regelwerk.systems.pf2e.creature_model import DamageFields, TargetFields, term
 from regelwerk.systems.pf2e.damage_roll import (
@@ -200,7 +199,7 @@ def strike_damage_action(request: StrikeDamageRequest, context: Context) -> dict
         chance = total.at_least(needed) if needed > 0 else 1
         response["probability_zero_hp"] = float(chance)
         response["text"] = t("Mean damage {mean}; chance to bring the target to 0 HP {chance}",
-                             mean=shown, chance=percent(t, float(chance)))
+                             mean=shown, chance=t.percent(float(chance)))
     else:
         response["text"] = t("Mean damage {mean}", mean=shown)
     return response

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 from regelwerk.protocol.fields import MODEL_CONFIG, named
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.attacks import multiple_attack_penalty
-from regelwerk.systems.pf2e.check_actions import degree_label, percent
+from regelwerk.systems.pf2e.check_actions import degree_label
 from regelwerk.systems.pf2e.checks import Check
 from regelwerk.systems.pf2e.degrees import Degree
 from regelwerk.systems.pf2e.model import ModifierFields, RolledFields, stacked_json
@@ -112,7 +112,7 @@ def strikes_action(request: StrikesRequest, context: Context) -> dict[str, Any]:
         "expected_hits": float(hits),
         "expected_critical_hits": float(crits),
         "text": t("Strikes against AC {ac}: {summary}; chance of at least one hit {chance}",
-                  ac=request.ac, summary=summary, chance=percent(t, float(1 - miss_all))),
+                  ac=request.ac, summary=summary, chance=t.percent(float(1 - miss_all))),
     }
 
 

@@ -87,10 +87,6 @@ def _pool_json(pool: Pool) -> dict[str, Any]:
     return data
 
 
-def _percent(t: Translator, p: float) -> str:
-    text = f"{p:.1%}"
-    return text.replace(".", ",") if t.lang in ("de", "is") else text
-
 
 def _verdict(t: Translator, passed: bool) -> str:
     return t("passed") if passed else t("failed")
@@ -116,7 +112,7 @@ def probe_action(request: ProbeRequest, context: Context) -> dict[str, Any]:
             "(quality {quality:+d}); chance to pass {chance}",
             verdict=_verdict(t, verdict.passed), successes=result.successes,
             required=result.required, dice=result.dice, quality=verdict.quality,
-            chance=_percent(t, float(result.probability)),
+            chance=t.percent(float(result.probability)),
         ),
     }
 
@@ -144,7 +140,7 @@ def complex_action(request: ComplexRequest, context: Context) -> dict[str, Any]:
             "Complex probe {verdict}: {passed} of {parts} rolls passed; chance that all "
             "pass {chance}",
             verdict=_verdict(t, result.passed), passed=passed_parts, parts=len(parts),
-            chance=_percent(t, float(result.probability)),
+            chance=t.percent(float(result.probability)),
         ),
     }
 
@@ -164,7 +160,7 @@ def advice_action(request: AdviceRequest, context: Context) -> dict[str, Any]:
         "text": t(
             "Best split of {dice} dice: {split}; chance that every roll passes {chance}",
             dice=pool.dice, split=" + ".join(map(str, advice.split)),
-            chance=_percent(t, float(advice.probability)),
+            chance=t.percent(float(advice.probability)),
         ),
     }
 
@@ -189,9 +185,9 @@ def contest_action(request: ContestRequest, context: Context) -> dict[str, Any]:
         "text": t(
             "{summary} ({a} to {b} successes); chances A {pa}, B {pb}, tie {pt}",
             summary=summary, a=result.a_successes, b=result.b_successes,
-            pa=_percent(t, float(result.probabilities["a"])),
-            pb=_percent(t, float(result.probabilities["b"])),
-            pt=_percent(t, float(result.probabilities["tie"])),
+            pa=t.percent(float(result.probabilities["a"])),
+            pb=t.percent(float(result.probabilities["b"])),
+            pt=t.percent(float(result.probabilities["tie"])),
         ),
     }
 
