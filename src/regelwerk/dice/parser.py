@@ -58,7 +58,6 @@ _TOKEN_NAMES = {
     "KEEP": "kh/kl/dh/dl",
     "REROLL": "a reroll such as r1 or ro<3",
     "EXPLODE": "'!'",
-    "COMPARE": "a comparison (>=, <=, >, <, =)",
     "COUNT": "a success count such as >=5",
     "MINIMUM": "mi and a number",
     "MAXIMUM": "ma and a number",

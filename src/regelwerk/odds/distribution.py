@@ -203,12 +203,6 @@ class Distribution:
         new._denominator = denominator
         return new
 
-    def scaled(self, factor: int) -> Distribution:
-        """The same probabilities over a denominator ``factor`` times larger."""
-        return Distribution(
-            {v: w * factor for v, w in self._weights.items()}, self._denominator * factor
-        )
-
     def mixed(self, other: Distribution) -> Distribution:
         """The sum of the two (sub-)distributions' probabilities, value by value."""
         common = lcm(self._denominator, other._denominator)

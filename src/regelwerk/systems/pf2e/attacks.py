@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 
@@ -11,7 +10,6 @@ from regelwerk.systems.pf2e.modifiers import Modifier
 
 __all__ = [
     "MAX_INCREMENTS",
-    "Strike",
     "multiple_attack_penalty",
     "nonlethal_penalty",
     "range_penalty",
@@ -59,10 +57,3 @@ def nonlethal_penalty(nonlethal_attack: bool, nonlethal_weapon: bool) -> Modifie
     label = "nonlethal attack with a lethal weapon" if nonlethal_attack else (
         "lethal attack with a nonlethal weapon")
     return Modifier(-2, "circumstance", label)
-
-
-@dataclass(frozen=True, slots=True)
-class Strike:
-    """One Strike of a turn: whether its weapon is agile."""
-
-    agile: bool = False

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import floor
 
 from regelwerk.errors import RuleError
 from regelwerk.systems.pf2e.degrees import Degree
@@ -62,8 +61,3 @@ def winning_effect(effects: Sequence[Effect]) -> Effect:
     if not effects:
         raise RuleError("give at least one effect", code="missing_field")
     return max(effects, key=lambda e: (e.level, e.order))
-
-
-def scaled(value: int, multiplier: Fraction) -> int:
-    """``value`` times ``multiplier``, rounded down."""
-    return floor(value * multiplier)

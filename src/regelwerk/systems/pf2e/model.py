@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
 
 from regelwerk.errors import RequestError
 from regelwerk.i18n import Translator
@@ -126,5 +126,3 @@ def stacked_json(stacked: Stacked, t: Translator) -> dict[str, Any]:
                      "reason": ignored_reason(t, e)} for e in stacked.ignored],
     }
 
-
-Flag = StrictBool
