@@ -190,3 +190,9 @@ def resolve(request: object) -> dict[str, Any]:
         return {"ok": False, "error": error.to_dict()}
     except RecursionError:
         return error_response("limit_exceeded", "the request is nested too deeply")
+    except Exception as error:  # the contract: never raise for a request
+        return error_response(
+            "internal_error",
+            f"regelwerk could not answer this request ({type(error).__name__}); "
+            "please report it with the request",
+        )
