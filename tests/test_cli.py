@@ -91,3 +91,17 @@ def test_odds_marks_a_seeded_roll() -> None:
     code, out = run("odds", "1d4", "--seed", "3")
     assert code == 0
     assert out.count("◀") == 1
+
+
+def test_help_in_the_system_language() -> None:
+    import os
+    import subprocess
+    import sys
+
+    script = "from regelwerk.cli.main import main; main()"
+    for lang, words in (("de", "Eine Probe würfeln"), ("is", "Kasta prófi"),
+                        ("en", "Roll a Probe")):
+        env = {**os.environ, "REGELWERK_LANG": lang}
+        done = subprocess.run([sys.executable, "-c", script, "w6", "--help"], env=env,
+                              capture_output=True, text=True, timeout=60, check=True)
+        assert words in done.stdout

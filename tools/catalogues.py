@@ -25,12 +25,17 @@ KEYWORDS = {"t": None, "plural": (1, 2)}
 
 
 def extracted() -> Catalog:
-    """Every message the code asks for."""
+    """Every message the code asks for, and every help text of the command line."""
+    from regelwerk.cli.common import help_texts
+    from regelwerk.cli.main import cli
+
     catalog = Catalog(domain="regelwerk")
     for _file, line, message, _comments, _context in extract_from_dir(
         str(SOURCE), keywords=KEYWORDS, method_map=[("**.py", "python")]
     ):
         catalog.add(message, locations=[(str(_file), line)])
+    for text in help_texts(cli):
+        catalog.add(text, locations=[("src/regelwerk/cli", 0)], flags=("cli-help",))
     return catalog
 
 

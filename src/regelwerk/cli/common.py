@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import click
@@ -13,7 +14,8 @@ from rich.console import Console
 from regelwerk.i18n import LANGUAGES, Translator, translator
 from regelwerk.protocol import resolve
 
-__all__ = ["call", "console", "faces_option", "json_option", "lang_option", "seed_option"]
+__all__ = ["call", "console", "faces_option", "help_texts", "json_option", "lang_option",
+           "localize", "seed_option", "system_language"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -81,3 +83,42 @@ def call(request: dict[str, Any], *, seed: int | None, faces: list[int] | None,
         console().print(f"[bold red]{label}[/] ({error['code']}): {error['message']}", markup=True)
         raise SystemExit(1)
     return response, t
+
+
+def system_language() -> str:
+    """The language for help texts: ``REGELWERK_LANG``, else the locale (``LANG``),
+    else English."""
+    for name in ("REGELWERK_LANG", "LC_ALL", "LANG"):
+        value = os.environ.get(name, "")[:2].lower()
+        if value in LANGUAGES:
+            return value
+    return "en"
+
+
+def _commands(command: click.Command) -> Iterator[click.Command]:
+    yield command
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            yield from _commands(sub)
+
+
+def help_texts(root: click.Command) -> Iterator[str]:
+    """Every help text of the command tree (for the catalogues)."""
+    for command in _commands(root):
+        if command.help:
+            yield command.help
+        for param in command.params:
+            if isinstance(param, click.Option) and param.help:
+                yield param.help
+
+
+def localize(root: click.Command, t: Translator) -> None:
+    """Put the help texts of the command tree into ``t``'s language."""
+    if t.lang == "en":
+        return
+    for command in _commands(root):
+        if command.help:
+            command.help = t(command.help)
+        for param in command.params:
+            if isinstance(param, click.Option) and param.help:
+                param.help = t(param.help)

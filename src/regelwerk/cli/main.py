@@ -14,10 +14,12 @@ from regelwerk.cli import (  # noqa: F401  (they register their commands on pf2e
     pf2e_map,
     pf2e_play,
 )
+from regelwerk.cli.common import localize, system_language
 from regelwerk.cli.dice import odds_command, roll_command
 from regelwerk.cli.dnd5e import dnd5e
 from regelwerk.cli.pf2e import pf2e
 from regelwerk.cli.w6 import w6
+from regelwerk.i18n import translator
 from regelwerk.protocol import resolve
 from regelwerk.protocol.resolve import error_response
 
@@ -82,5 +84,6 @@ cli.add_command(pf2e)
 
 
 def main() -> None:
-    """Entry point of the ``regelwerk`` command."""
+    """Entry point of the ``regelwerk`` command; help in the system's language."""
+    localize(cli, translator(system_language()))
     cli()

@@ -26,7 +26,7 @@ def modifier_options(f: F) -> F:
     """``--modifier N`` or typed modifiers (repeatable), German type names as aliases."""
     for kind in reversed(_TYPES):
         f = click.option(f"--{kind}", _ALIASES[kind], kind, type=int, multiple=True,
-                         help=f"A {kind} bonus or penalty (repeatable).")(f)
+                         help=f"A bonus or penalty of type {kind} (repeatable).")(f)
     return click.option("--modifier", "--modifikator", type=int,
                         help="The total modifier (instead of typed modifiers).")(f)
 
