@@ -15,7 +15,7 @@ from regelwerk.i18n import LANGUAGES, Translator, translator
 from regelwerk.protocol import resolve
 
 __all__ = ["call", "console", "faces_option", "help_texts", "json_option", "lang_option",
-           "localize", "seed_option", "system_language"]
+           "localize", "rolling_options", "seed_option", "system_language"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -57,6 +57,11 @@ def faces_option(f: F) -> F:
 
 def json_option(f: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print the JSON response.")(f)
+
+
+def rolling_options(f: F) -> F:
+    """``--seed``, ``--faces``, ``--lang`` and ``--json``, for commands that roll."""
+    return seed_option(faces_option(lang_option(json_option(f))))
 
 
 def call(request: dict[str, Any], *, seed: int | None, faces: list[int] | None,

@@ -8,7 +8,14 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from regelwerk.cli.common import call, console, faces_option, json_option, lang_option, seed_option
+from regelwerk.cli.common import (
+    call,
+    console,
+    json_option,
+    lang_option,
+    rolling_options,
+    seed_option,
+)
 
 __all__ = ["dice_text", "odds_command", "roll_command"]
 
@@ -35,10 +42,7 @@ def dice_text(dice: list[dict[str, Any]]) -> Text:
 
 @click.command("roll")
 @click.argument("expression")
-@seed_option
-@faces_option
-@lang_option
-@json_option
+@rolling_options
 @click.option("--markdown", is_flag=True, help="Print the roll as Markdown.")
 def roll_command(expression: str, seed: int | None, faces: list[int] | None, lang: str,
                  as_json: bool, markdown: bool) -> None:

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 import click
 from rich.text import Text
 
-from regelwerk.cli.common import call, console, faces_option, json_option, lang_option, seed_option
+from regelwerk.cli.common import call, console, json_option, lang_option, rolling_options
 
 __all__ = ["dnd5e"]
 
@@ -83,10 +83,7 @@ def _show_roll(response: dict[str, Any]) -> None:
 def _rolling_command(name: str, action: str, help_text: str, target: str | None) -> Any:
     @click.command(name, help=help_text)
     @roller_options
-    @seed_option
-    @faces_option
-    @lang_option
-    @json_option
+    @rolling_options
     def command(seed: int | None, faces: list[int] | None, lang: str, as_json: bool,
                 **values: Any) -> None:
         request: dict[str, Any] = {"system": "dnd5e", "action": action}

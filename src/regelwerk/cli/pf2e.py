@@ -9,7 +9,11 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from regelwerk.cli.common import call, console, faces_option, json_option, lang_option, seed_option
+from regelwerk.cli.common import (
+    call,
+    console,
+    rolling_options,
+)
 from regelwerk.i18n import Translator
 
 __all__ = ["pf2e"]
@@ -31,7 +35,7 @@ def modifier_options(f: F) -> F:
                         help="The total modifier (instead of typed modifiers).")(f)
 
 
-def _modifier_fields(values: dict[str, Any]) -> dict[str, Any]:
+def modifier_fields(values: dict[str, Any]) -> dict[str, Any]:
     modifiers = [{"value": v, "type": kind, "label": f"{kind} {v:+d}"}
                  for kind in _TYPES for v in values.pop(kind)]
     plain = values.pop("modifier")
@@ -81,10 +85,7 @@ def pf2e() -> None:
 @click.option("--reroll-on", "--heldenpunkt-bei", default="",
               help="Spend a hero point to reroll on these degrees, e.g. failure,critical_failure.")
 @click.option("--secret", "--verdeckt", is_flag=True, help="A secret check.")
-@seed_option
-@faces_option
-@lang_option
-@json_option
+@rolling_options
 def check_command(dc: int, fortune: bool, misfortune: bool, reroll_on: str, secret: bool,
                   seed: int | None, faces: list[int] | None, lang: str, as_json: bool,
                   **values: Any) -> None:
@@ -92,7 +93,7 @@ def check_command(dc: int, fortune: bool, misfortune: bool, reroll_on: str, secr
     odds of each degree."""
     request: dict[str, Any] = {"system": "pf2e", "action": "check", "dc": dc,
                                "fortune": fortune, "misfortune": misfortune,
-                               "secret": secret, **_modifier_fields(values)}
+                               "secret": secret, **modifier_fields(values)}
     if reroll_on:
         request["reroll_on"] = [d.strip() for d in reroll_on.split(",") if d.strip()]
     answered = call(request, seed=seed, faces=faces, lang=lang, as_json=as_json)
@@ -116,15 +117,12 @@ def check_command(dc: int, fortune: bool, misfortune: bool, reroll_on: str, secr
 @click.option("--ac", "--rk", type=int, required=True, help="The target's AC.")
 @click.option("--count", "--anzahl", type=click.IntRange(1, 10), default=3, show_default=True)
 @click.option("--agile", "--agil", is_flag=True, help="The weapon is agile (−4/−8).")
-@seed_option
-@faces_option
-@lang_option
-@json_option
+@rolling_options
 def strikes_command(ac: int, count: int, agile: bool, seed: int | None,
                     faces: list[int] | None, lang: str, as_json: bool, **values: Any) -> None:
     """A turn of Strikes with the multiple attack penalty against an AC."""
     request = {"system": "pf2e", "action": "strikes", "ac": ac,
-               "strikes": [{"agile": agile} for _ in range(count)], **_modifier_fields(values)}
+               "strikes": [{"agile": agile} for _ in range(count)], **modifier_fields(values)}
     answered = call(request, seed=seed, faces=faces, lang=lang, as_json=as_json)
     if answered is None:
         return

@@ -10,8 +10,15 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from regelwerk.cli.common import call, console, faces_option, json_option, lang_option, seed_option
-from regelwerk.cli.pf2e import modifier_options, pf2e
+from regelwerk.cli.common import (
+    call,
+    console,
+    faces_option,
+    lang_option,
+    rolling_options,
+    seed_option,
+)
+from regelwerk.cli.pf2e import modifier_fields, modifier_options, pf2e
 
 __all__ = ["creature", "damage_command"]
 
@@ -46,10 +53,7 @@ def _defence(text: str) -> dict[str, Any]:
 @click.option("--resistance", "--resistenz", "resistances", multiple=True,
               help="TYPE=VALUE [except A,B]")
 @click.option("--target-trait", "target_traits", multiple=True, help="undead, evil …")
-@seed_option
-@faces_option
-@lang_option
-@json_option
+@rolling_options
 def damage_command(dice: str, critical: bool, roll_twice: bool, critical_extra: str | None,
                    precision: str | None, kind: str, traits: tuple[str, ...],
                    immunities: tuple[str, ...], weaknesses: tuple[str, ...],
@@ -57,11 +61,9 @@ def damage_command(dice: str, critical: bool, roll_twice: bool, critical_extra: 
                    seed: int | None, faces: list[int] | None, lang: str, as_json: bool,
                    **values: Any) -> None:
     """Roll DICE of damage, chart its distribution, and apply it to a target."""
-    modifiers = [{"value": v, "type": t} for t in ("ability", "proficiency", "item",
-                                                     "circumstance", "status", "untyped")
-                 for v in values.pop(t)]
-    if values.pop("modifier") is not None:
-        raise click.UsageError("use typed modifiers (--item 1 --status -1 …) for damage")
+    fields = modifier_fields(values)
+    modifiers = fields.get("modifiers") or [
+        {"value": fields["modifier"], "type": "untyped", "label": "modifier"}]
     request: dict[str, Any] = {"system": "pf2e", "action": "damage_roll", "dice": dice,
                                "modifiers": modifiers, "critical": critical,
                                "roll_twice": roll_twice, "type": kind}

@@ -7,7 +7,15 @@ from typing import Any
 import click
 from rich.text import Text
 
-from regelwerk.cli.common import call, console, faces_option, json_option, lang_option, seed_option
+from regelwerk.cli.common import (
+    call,
+    console,
+    faces_option,
+    json_option,
+    lang_option,
+    rolling_options,
+    seed_option,
+)
 from regelwerk.cli.pf2e import pf2e
 
 __all__ = ["affliction_command", "counteract_command", "turn_command"]
@@ -82,10 +90,7 @@ def affliction_command(text: str, saves: str, modifier: int | None, seed: int | 
               help="Your counteract level.")
 @click.option("--target-level", type=click.IntRange(0, 30), required=True,
               help="The effect's counteract level.")
-@seed_option
-@faces_option
-@lang_option
-@json_option
+@rolling_options
 def counteract_command(degree: str | None, modifier: int | None, dc: int | None,
                        counteract_level: int, target_level: int, seed: int | None,
                        faces: list[int] | None, lang: str, as_json: bool) -> None:

@@ -10,7 +10,13 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from regelwerk.cli.common import call, console, faces_option, json_option, lang_option, seed_option
+from regelwerk.cli.common import (
+    call,
+    console,
+    json_option,
+    lang_option,
+    rolling_options,
+)
 from regelwerk.i18n import Translator, translator
 from regelwerk.systems.w6.probe import is_success, odds
 
@@ -114,10 +120,7 @@ def w6() -> None:
 @pool_options()
 @click.option("--required", "--erfolge", type=int, default=2, show_default=True,
               help="Successes required.")
-@seed_option
-@faces_option
-@lang_option
-@json_option
+@rolling_options
 def probe_command(required: int, seed: int | None, faces: list[int] | None, lang: str,
                   as_json: bool, **values: Any) -> None:
     """Roll a Probe."""
@@ -141,10 +144,7 @@ def probe_command(required: int, seed: int | None, faces: list[int] | None, lang
 @pool_options()
 @click.option("--split", "--aufteilung", required=True, help="Dice per roll, e.g. 6,4.")
 @click.option("--required", "--erfolge", required=True, help="Successes per roll, e.g. 2,1.")
-@seed_option
-@faces_option
-@lang_option
-@json_option
+@rolling_options
 def complex_command(split: str, required: str, seed: int | None, faces: list[int] | None,
                     lang: str, as_json: bool, **values: Any) -> None:
     """Roll a Komplexe Probe with a binding split of the pool."""
@@ -196,10 +196,7 @@ def advice_command(required: str, candidates: int, lang: str, as_json: bool,
 @pool_options("b-")
 @click.option("--tie", "--gleichstand", type=click.Choice(["tie", "a", "b"]), default="tie",
               show_default=True, help="Who wins a tie (the table's choice).")
-@seed_option
-@faces_option
-@lang_option
-@json_option
+@rolling_options
 def contest_command(tie: str, seed: int | None, faces: list[int] | None, lang: str,
                     as_json: bool, **values: Any) -> None:
     """Roll a Konkurrierende Probe between parties A and B."""
