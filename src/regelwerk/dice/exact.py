@@ -107,11 +107,10 @@ class _Evaluator:
         if node.count == 0:
             return Distribution.constant(0)
         if node.keep is not None:
+            # minimum/maximum never reorder faces, so keeping the highest natural faces
+            # keeps the highest values
             highest, n = node.keep.kept_count(node.count)
-            valued = faces.map(node.clamp)
-            count = node.success
-            contribution = (lambda v: 1 if count.matches(v) else 0) if count else int
-            return keep_pool(valued, node.count, n, highest=highest, contribution=contribution)
+            return keep_pool(faces, node.count, n, highest=highest, contribution=gain)
         if node.explode is None:
             if node.success is not None:
                 hits = faces.map(gain)
