@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from regelwerk.i18n import normalise_name
-from regelwerk.systems.pf2e.creature_model import CreatureFields
+from regelwerk.systems.pf2e.health.creature_model import CreatureFields
 from regelwerk.table.checks import condition_modifiers
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from regelwerk.systems.pf2e.creature_model import TargetFields
+from regelwerk.systems.pf2e.health.creature_model import TargetFields
 from regelwerk.table.decide import Decision
 from regelwerk.table.effects import tick
 from regelwerk.table.sheets import TABLE_CONDITIONS

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from regelwerk.errors import RegelwerkError
 from regelwerk.protocol.fields import named
 from regelwerk.systems.dnd5e.abilities import ABILITIES
-from regelwerk.systems.pf2e.creature_model import CreatureFields, DefenceFields, TargetFields
+from regelwerk.systems.pf2e.health.creature_model import CreatureFields, DefenceFields, TargetFields
 from regelwerk.systems.pf2e.names import RANKS
 from regelwerk.table.errors import InvalidCommand
 
