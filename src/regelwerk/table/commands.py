@@ -341,3 +341,46 @@ def _undo(d: Decision, c: Undo) -> None:
         raise NotAllowed(d.t("There is nothing to undo."))
     top = stack[-1]
     d.emit("undone", {"undoes": top["sequences"], "restore": top["before"]})
+
+
+class ImportStatblock(BaseModel):
+    """Add a PF2e creature from a stat block pasted in German or English (game
+    master); hidden until revealed if ``hidden``."""
+
+    model_config = COMMAND_CONFIG
+    text: Annotated[StrictStr, Field(min_length=1, max_length=20_000)]
+    name: Text | None = None
+    kind: Literal["creature", "hazard"] = "creature"
+    hidden: StrictBool = False
+
+
+@command("import_statblock", ImportStatblock)
+def _import_statblock(d: Decision, c: ImportStatblock) -> None:
+    from regelwerk.table.statblock import parse_statblock
+
+    d.need_gm()
+    if d.state["system"] != "pf2e":
+        raise NotAllowed(d.t("Stat blocks and Pathbuilder imports are for PF2e tables."))
+    name, sheet = parse_statblock(c.text)
+    character = new_character(d, (c.name or name)[:80], c.kind, None, c.hidden, sheet)
+    d.emit("character_added", {"character": character}, ("gm",) if c.hidden else ("*",))
+
+
+class ImportPathbuilder(BaseModel):
+    """Add a PF2e character from Pathbuilder 2e's JSON export (a player's own)."""
+
+    model_config = COMMAND_CONFIG
+    export: dict[str, Any]
+    owner: Id | None = None
+
+
+@command("import_pathbuilder", ImportPathbuilder)
+def _import_pathbuilder(d: Decision, c: ImportPathbuilder) -> None:
+    from regelwerk.table.pathbuilder import from_pathbuilder
+
+    if d.state["system"] != "pf2e":
+        raise NotAllowed(d.t("Stat blocks and Pathbuilder imports are for PF2e tables."))
+    owner = c.owner if d.gm else d.viewer.member_id
+    name, sheet = from_pathbuilder(c.export)
+    character = new_character(d, name[:80], "character", owner, False, sheet)
+    d.emit("character_added", {"character": character})
