@@ -223,8 +223,21 @@ class CharacterRef(BaseModel):
     character_id: Id
 
 
-@command("remove_character", CharacterRef)
-def _remove_character(d: Decision, c: CharacterRef) -> None:
+class RemoveCharacter(CharacterRef):
+    """Remove a character (its owner or the game master), not while it takes part in
+    the running encounter."""
+
+
+class Reveal(CharacterRef):
+    """Reveal a hidden creature to the players (game master)."""
+
+
+class Hide(CharacterRef):
+    """Hide a creature from the players again (game master)."""
+
+
+@command("remove_character", RemoveCharacter)
+def _remove_character(d: Decision, c: RemoveCharacter) -> None:
     found = d.own(c.character_id)
     encounter = d.state["encounter"]
     if encounter and c.character_id in encounter["participants"]:
@@ -234,8 +247,8 @@ def _remove_character(d: Decision, c: CharacterRef) -> None:
            ("gm",) if found["hidden"] else ("*",))
 
 
-@command("reveal", CharacterRef)
-def _reveal(d: Decision, c: CharacterRef) -> None:
+@command("reveal", Reveal)
+def _reveal(d: Decision, c: Reveal) -> None:
     d.need_gm()
     found = d.character(c.character_id)
     if not found["hidden"]:
@@ -243,8 +256,8 @@ def _reveal(d: Decision, c: CharacterRef) -> None:
     d.emit("character_revealed", {"character_id": c.character_id, "character": found})
 
 
-@command("hide", CharacterRef)
-def _hide(d: Decision, c: CharacterRef) -> None:
+@command("hide", Hide)
+def _hide(d: Decision, c: Hide) -> None:
     d.need_gm()
     found = d.character(c.character_id)
     if found["hidden"]:
