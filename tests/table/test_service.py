@@ -135,3 +135,13 @@ def test_export_and_import_replay_the_same_state(pf2e: Table) -> None:
     creds = other.import_table(text)
     gm = other.authenticate(creds.table_id, creds.token)
     assert other.state(gm)["characters"] == pf2e.service.state(pf2e.gm)["characters"]
+
+
+def test_players_do_not_see_a_creatures_sheet_in_events_either(pf2e: Table) -> None:
+    pf2e.service.execute(pf2e.gm, {"type": "add_character", "name": "Oger", "kind": "creature",
+                                   "sheet": dict(EZREN, ac=23)})
+    event = pf2e.service.events(pf2e.player)[-1]
+    assert event["payload"]["character"]["name"] == "Oger"
+    assert "sheet" not in event["payload"]["character"]
+    assert event["payload"]["character"]["health"] == {"estimate": "unhurt"}
+    assert "sheet" in pf2e.service.events(pf2e.gm)[-1]["payload"]["character"]

@@ -393,3 +393,52 @@ def _resolve(d: Decision, c: Resolve) -> None:
     if c.persistent is not None:
         d.emit("persistent_changed", {"character_id": cid, "persistent": c.persistent,
                                       "reason": "override", "proposal": c.proposal_id}, who)
+
+
+class HeroicRecovery(BaseModel):
+    """Heldenhafte Erholung: a dying character spends all its hero points at the start
+    of its turn to stabilise at 0 HP."""
+
+    model_config = COMMAND_CONFIG
+    character_id: Id
+
+
+@command("heroic_recovery", HeroicRecovery)
+def _heroic_recovery(d: Decision, c: HeroicRecovery) -> None:
+    # "kannst du zu Beginn deines Zuges oder wenn dein Zustandswert für Sterbend sich
+    # erhöhen würde, alle deine verbleibenden Heldenpunkte ausgeben, um dich bei 0 TP
+    # zu stabilisieren."
+    _need_pf2e(d)
+    character = d.own(c.character_id)
+    running = encounter(d)
+    if running["active"] != c.character_id \
+            or not participant(d, c.character_id).get("recovery_pending"):
+        raise NotAllowed(d.t("Heroic recovery is spent at the start of the character's "
+                             "own turn, before its recovery check."))
+    answer = d.ask("pf2e", "heroic_recovery", {"creature": character["health"]})
+    if not answer["creature"] != character["health"]:
+        raise NotAllowed(d.t("{name} cannot stabilise now (not dying, or no hero points).",
+                             name=character["name"]))
+    kind, payload = health_change(c.character_id, answer, "heroic_recovery")
+    d.emit(kind, payload, audience(d, c.character_id))
+
+
+class RecoveryCheck(BaseModel):
+    """Roll the recovery check the character's player held back to consider heroic
+    recovery (it is rolled anyway when the turn ends)."""
+
+    model_config = COMMAND_CONFIG
+    character_id: Id
+
+
+@command("recovery_check", RecoveryCheck)
+def _recovery_check(d: Decision, c: RecoveryCheck) -> None:
+    _need_pf2e(d)
+    d.own(c.character_id)
+    if encounter(d)["active"] != c.character_id \
+            or not participant(d, c.character_id).get("recovery_pending"):
+        raise NotAllowed(d.t("No recovery check is due for {name}.",
+                             name=d.character(c.character_id)["name"]))
+    from regelwerk.table.pf2e_turns import recovery_check
+
+    recovery_check(d, c.character_id)
