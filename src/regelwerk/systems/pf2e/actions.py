@@ -10,6 +10,7 @@ from regelwerk.systems.pf2e.checks import statistic_actions as stat
 from regelwerk.systems.pf2e.damage import damage_actions as dmg
 from regelwerk.systems.pf2e.effects import effect_actions as fx
 from regelwerk.systems.pf2e.effects import play_actions as play
+from regelwerk.systems.pf2e.health import condition_actions as cond
 from regelwerk.systems.pf2e.health import creature_actions as health
 from regelwerk.systems.pf2e.space import fall_actions as fall
 from regelwerk.systems.pf2e.space import space_actions as space
@@ -133,7 +134,17 @@ ACTIONS = (
            "New temporary hit points (keep or replace).",
            _example("gain_temp_hp", creature={"hp": 20, "max_hp": 30, "temp_hp": 3},
                     amount=5)),
-    Action("pf2e", "persistent_damage", health.PersistentRequest, health.persistent_action,
+    Action("pf2e", "creature_conditions", cond.CreatureConditionsRequest,
+           cond.creature_conditions_action,
+           "Dying, wounded, doomed or unconscious gained or lost through any effect.",
+           _example("creature_conditions", creature={"hp": 0, "max_hp": 20, "dying": 1,
+                                                     "wounded": 1, "unconscious": True},
+                    gain=[{"name": "doomed", "value": 1}])),
+    Action("pf2e", "pass_time", cond.PassTimeRequest, cond.pass_time_action,
+           "Time passes: an unconscious creature at 0 HP that is not dying comes round.",
+           _example("pass_time", creature={"hp": 0, "max_hp": 20, "unconscious": True,
+                                           "wakes_in": 10}, minutes=10)),
+    Action("pf2e", "persistent_damage", cond.PersistentRequest, cond.persistent_action,
            "Persistent damage at the end of a turn and the DC 15 flat check.",
            _example("persistent_damage", dice="1d6", type="fire")),
     Action("pf2e", "counteract", fx.CounteractRequest, fx.counteract_action,

@@ -36,6 +36,7 @@ from regelwerk.systems.pf2e.model import (
     stacked_json,
 )
 from regelwerk.systems.pf2e.names import RANKS
+from regelwerk.systems.pf2e.refusals import refusing
 
 __all__ = ["degree_label", "rank_label"]
 
@@ -319,6 +320,7 @@ class HeroPointsRequest(BaseModel):
         None, max_length=80, description="your animal companion or familiar")
 
 
+@refusing
 def hero_points_action(request: HeroPointsRequest, context: Context) -> dict[str, Any]:
     """Start a session (1), award (at most 3), spend for a reroll or to avoid death,
     end the session (0)."""

@@ -106,7 +106,7 @@ def iwr_json(applied: Applied, t: Translator) -> dict[str, Any]:
     """One instance after IWR, with each step and its explanation."""
     return {
         "type": applied.instance.type, "amount_before": applied.instance.amount,
-        "amount": applied.amount,
+        "amount": applied.amount, "parts": applied.parts,
         "steps": [{"kind": s.kind, "term": s.term, "value": s.value, "amount": s.amount,
                    "text": _step_text(t, s.kind, s.term, s.value)} for s in applied.steps],
     }

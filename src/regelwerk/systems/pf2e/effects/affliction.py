@@ -10,12 +10,13 @@ a critical success lowers only one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from regelwerk.errors import RuleError
 from regelwerk.systems.pf2e.checks.degrees import Degree
 
-__all__ = ["Affliction", "Stage", "save"]
+__all__ = ["Affliction", "Stage", "immune_category", "save"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,3 +86,21 @@ def save(affliction: Affliction, state: Stage, degree: Degree, exposure: bool) -
     if stage < 1:
         return SaveResult(Stage(0, 0), True)
     return SaveResult(Stage(stage, progress), False)
+
+
+_CATEGORY_WORDS = {"gift": "poison", "krankheit": "disease", "fluch": "curse",
+                   "strahlung": "radiation", "poisons": "poison", "diseases": "disease",
+                   "curses": "curse"}
+
+
+def immune_category(kind: str, traits: Iterable[str], immunities: Iterable[str]) -> str | None:
+    """The immunity (to the affliction's category or one of its traits) that keeps it
+    from affecting the creature, if any."""
+    def word(text: str) -> str:
+        key = text.strip().lower()
+        return _CATEGORY_WORDS.get(key, key)
+    immune = {word(x) for x in immunities}
+    for name in (kind, *(word(x) for x in traits)):
+        if name in immune:
+            return name
+    return None

@@ -20,6 +20,7 @@ from regelwerk.systems.pf2e.effects.affliction_track import (
     expose,
     stage_save,
 )
+from regelwerk.systems.pf2e.effects.condition_changes import Gain, change_conditions
 from regelwerk.systems.pf2e.effects.conditions import (
     CONDITION_NAMES,
     CONDITIONS,
@@ -51,30 +52,58 @@ def _condition(name: str) -> str:
 
 
 class ConditionFields(BaseModel):
-    """A condition and its value."""
+    """A condition and its value (and, when gained, the effect and its traits)."""
 
     model_config = MODEL_CONFIG
     name: Name
     value: Annotated[StrictInt, Field(ge=1, le=20)] = 1
+    effect: Name | None = None
+    traits: list[Name] = Field(default_factory=list, max_length=20)
 
 
 class ConditionsRequest(BaseModel):
-    """A creature's conditions, the ones it gains, and a statistic to see their effect on."""
+    """A creature's conditions, the ones it gains and loses, its immunities, and a
+    statistic to see their effect on."""
 
     model_config = MODEL_CONFIG
     conditions: list[ConditionFields] = Field(default_factory=list, max_length=50)
     gain: list[ConditionFields] = Field(default_factory=list, max_length=50)
+    lose: list[Name] = Field(default_factory=list, max_length=50)
+    immunities: list[Name] = Field(default_factory=list, max_length=50)
+    temporary_immunities: list[Name] = Field(default_factory=list, max_length=50)
     statistic: Name | None = None
+
+
+def _trait(text: str) -> str:
+    return text.strip().lower().replace(" ", "_").replace("-", "_")
+
+
+def _immunity(text: str) -> str:
+    """A condition's canonical name, or a trait word as given."""
+    canonical = CONDITION_NAMES.canonical(text)
+    return canonical if canonical is not None else _trait(text)
 
 
 def conditions_action(request: ConditionsRequest, context: Context) -> dict[str, Any]:
     """Gaining a condition again keeps the higher value; implied conditions come along;
-    their modifiers on a statistic are stacked like any others."""
+    dying, wounded and doomed follow the rules of death and dying; a creature immune to
+    a condition or to a category of the effect is not affected; their modifiers on a
+    statistic are stacked like any others."""
     current: dict[str, int] = {}
-    for c in [*request.conditions, *request.gain]:
+    for c in request.conditions:
         current = gain(current, _condition(c.name), c.value)
-    full = implied(current)
-    response: dict[str, Any] = {"conditions": current, "with_implied": full}
+    immunities = frozenset(_immunity(x) for x in request.immunities)
+    changes = change_conditions(
+        current, [Gain(_condition(g.name), g.value, g.effect,
+                       frozenset(_trait(x) for x in g.traits)) for g in request.gain],
+        [_condition(x) for x in request.lose], immunities=immunities,
+        temporary_immunities=frozenset(request.temporary_immunities))
+    current = changes.conditions
+    full = {n: v for n, v in implied(current).items() if n not in immunities}
+    response: dict[str, Any] = {
+        "conditions": current, "with_implied": full, "dead": changes.dead,
+        "events": list(changes.events),
+        "unaffected": [{"name": n, "immunity": why} for n, why in changes.unaffected]}
     t = context.t
     if request.statistic is not None:
         stacked = stack(modifiers_for(current, request.statistic))
@@ -83,6 +112,13 @@ def conditions_action(request: ConditionsRequest, context: Context) -> dict[str,
     shown = ", ".join(f"{condition_label(t, n)} {v}" if CONDITIONS[n].valued
                       else condition_label(t, n) for n, v in full.items())
     response["text"] = t("Conditions: {list}", list=shown or "—")
+    if changes.dead:
+        response["text"] = t("Dead: {reason}", reason=t(
+            "doomed lowered the dying value of death to 0") if "doomed" in changes.events
+            else t("dying reached its limit"))
+    for name, why in changes.unaffected:
+        response["text"] += "; " + t("{condition}: not affected (immune to {immunity})",
+                                     condition=condition_label(t, name), immunity=why)
     return response
 
 
