@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from regelwerk.errors import RuleError
 from regelwerk.systems.pf2e.checks.degrees import Degree
+from regelwerk.systems.pf2e.effects.traits import effect_trait
 
 __all__ = ["Affliction", "Stage", "immune_category", "save"]
 
@@ -88,19 +89,11 @@ def save(affliction: Affliction, state: Stage, degree: Degree, exposure: bool) -
     return SaveResult(Stage(stage, progress), False)
 
 
-_CATEGORY_WORDS = {"gift": "poison", "krankheit": "disease", "fluch": "curse",
-                   "strahlung": "radiation", "poisons": "poison", "diseases": "disease",
-                   "curses": "curse"}
-
-
 def immune_category(kind: str, traits: Iterable[str], immunities: Iterable[str]) -> str | None:
     """The immunity (to the affliction's category or one of its traits) that keeps it
     from affecting the creature, if any."""
-    def word(text: str) -> str:
-        key = text.strip().lower()
-        return _CATEGORY_WORDS.get(key, key)
-    immune = {word(x) for x in immunities}
-    for name in (kind, *(word(x) for x in traits)):
+    immune = {effect_trait(x) for x in immunities}
+    for name in (kind, *(effect_trait(x) for x in traits)):
         if name in immune:
             return name
     return None

@@ -30,6 +30,7 @@ from regelwerk.systems.pf2e.effects.conditions import (
 )
 from regelwerk.systems.pf2e.effects.durations import Effect, Event, run
 from regelwerk.systems.pf2e.effects.targets import can_target
+from regelwerk.systems.pf2e.effects.traits import effect_trait
 from regelwerk.systems.pf2e.model import DegreeName, degree, stacked_json
 
 __all__ = ["condition_label"]
@@ -74,14 +75,10 @@ class ConditionsRequest(BaseModel):
     statistic: Name | None = None
 
 
-def _trait(text: str) -> str:
-    return text.strip().lower().replace(" ", "_").replace("-", "_")
-
-
 def _immunity(text: str) -> str:
-    """A condition's canonical name, or a trait word as given."""
+    """A condition's canonical name, or an effect category."""
     canonical = CONDITION_NAMES.canonical(text)
-    return canonical if canonical is not None else _trait(text)
+    return canonical if canonical is not None else effect_trait(text)
 
 
 def conditions_action(request: ConditionsRequest, context: Context) -> dict[str, Any]:
@@ -95,7 +92,7 @@ def conditions_action(request: ConditionsRequest, context: Context) -> dict[str,
     immunities = frozenset(_immunity(x) for x in request.immunities)
     changes = change_conditions(
         current, [Gain(_condition(g.name), g.value, g.effect,
-                       frozenset(_trait(x) for x in g.traits)) for g in request.gain],
+                       frozenset(effect_trait(x) for x in g.traits)) for g in request.gain],
         [_condition(x) for x in request.lose], immunities=immunities,
         temporary_immunities=frozenset(request.temporary_immunities))
     current = changes.conditions
