@@ -12,6 +12,7 @@ from regelwerk.systems.pf2e.effects import effect_actions as fx
 from regelwerk.systems.pf2e.effects import play_actions as play
 from regelwerk.systems.pf2e.health import condition_actions as cond
 from regelwerk.systems.pf2e.health import creature_actions as health
+from regelwerk.systems.pf2e.space import encounter_actions as encounter
 from regelwerk.systems.pf2e.space import fall_actions as fall
 from regelwerk.systems.pf2e.space import space_actions as space
 from regelwerk.systems.pf2e.turns import turn_actions as turn
@@ -176,6 +177,10 @@ ACTIONS = (
            play.affliction_track_action, "One step in an affliction's life.",
            _example("affliction_track", text=ARSEN,
                     event={"kind": "exposure", "degree": "failure"})),
+    Action("pf2e", "reaction", turn.ReactionRequest, turn.reaction_action,
+           "Use a reaction or triggered free action, or be refused by the rule.",
+           _example("reaction", trigger="a creature leaves a square in reach",
+                    reactions_left=1)),
     Action("pf2e", "turn", turn.TurnRequest, turn.turn_action,
            "Check a planned turn against the action economy.",
            _example("turn", quickened_for=["Stride", "Strike"], steps=[
@@ -208,6 +213,14 @@ ACTIONS = (
            _example("movement", speeds={"land": 7.5, "swim": 4.5},
                     moves=[{"action": "stride", "distance": 6},
                            {"action": "swim", "distance": 1.5, "vertical": "down"}])),
+    Action("pf2e", "cover", encounter.CoverRequest, encounter.cover_action,
+           "Lesser, standard or greater cover and its circumstance bonuses.",
+           _example("cover", map=EXAMPLE_MAP, attacker="ogre", target="fighter")),
+    Action("pf2e", "movement_triggers", encounter.TriggersRequest,
+           encounter.movement_triggers_action,
+           "Where a movement can trigger reactions, and whose (by reach).",
+           _example("movement_triggers", map=EXAMPLE_MAP, creature="fighter",
+                    path=[[5, 4], [5, 5]])),
     Action("pf2e", "draw_map", space.DrawRequest, space.draw_action, "Draw a map as SVG.",
            _example("draw_map", map=EXAMPLE_MAP)),
 )

@@ -6,14 +6,23 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, StrictBool, StrictStr
+from pydantic import BaseModel, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from regelwerk.errors import RequestError
 from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
+from regelwerk.systems.pf2e.checks.modifiers import Modifier
 from regelwerk.systems.pf2e.model import ModifierFields
-from regelwerk.systems.pf2e.space.areas import Area, burst, cone, emanation, line
+from regelwerk.systems.pf2e.space.areas import (
+    Area,
+    burst,
+    cone,
+    corner_in_range,
+    emanation,
+    line,
+    still_affected,
+)
 from regelwerk.systems.pf2e.space.detection import Observer, Seen, Situation, detect, targeting
 from regelwerk.systems.pf2e.space.grid import (
     SQUARE_METRES,
@@ -79,6 +88,8 @@ class AreaRequest(MapRequest):
     width: Metres | None = None
     exclude_source: StrictBool = False
     svg: StrictBool = False
+    range: Metres | None = None
+    affected_before: list[Name] = Field(default_factory=list, max_length=200)
 
 
 def _area(request: AreaRequest, battle: BattleMap) -> tuple[Area, Creature | None]:
@@ -87,7 +98,15 @@ def _area(request: AreaRequest, battle: BattleMap) -> tuple[Area, Creature | Non
         if request.corner is None:
             raise RequestError("a burst needs 'corner': the grid corner it starts from",
                                code="missing_field")
-        return burst(square(request.corner), size), None
+        corner = square(request.corner)
+        if request.range is not None and request.source is None:
+            raise RequestError("a burst's range is measured from its 'source': name the "
+                               "creature that creates it", code="missing_field")
+        if request.range is not None and request.source is not None and not corner_in_range(
+                battle.creature(request.source), corner, metres(request.range,
+                                                                 request.map.unit)):
+            return burst(corner, size, in_range=False), None
+        return burst(corner, size), None
     if request.source is None:
         raise RequestError(f"a {request.shape} needs 'source': the creature it comes from",
                            code="missing_field")
@@ -126,7 +145,12 @@ def area_action(request: AreaRequest, context: Context) -> dict[str, Any]:
         else:
             blocked.append(creature.name)
     on_map = sorted(s for s in area.squares if battle.inside(s))
+    if not area.in_range:
+        affected, blocked = [], []
+    staying, left = still_affected(request.affected_before, affected)
     response: dict[str, Any] = {
+        "valid": area.in_range, "problems": [] if area.in_range else ["corner_out_of_range"],
+        "still_affected": list(staying), "ended_for": list(left),
         "shape": area.shape, "squares": [list(s) for s in on_map],
         "origin": [float(area.origin[0]), float(area.origin[1])],
         "creatures": affected, "blocked": blocked,
@@ -134,6 +158,16 @@ def area_action(request: AreaRequest, context: Context) -> dict[str, Any]:
                           shape=shape_label(context.t, area.shape),
                           n=len(on_map), names=", ".join(affected) or "—"),
     }
+    if not area.in_range:
+        response["text"] = context.t(
+            "The burst's corner lies beyond the effect's range: „Eine Explosion dehnt "
+            "sich von einer einzelnen Ecke eines Feldes innerhalb der Reichweite des "
+            "Effektes [...] aus“")
+    if left:
+        response["text"] += "; " + context.t("the effect ends for {names}: „Verlässt "
+                                             "eine Kreatur den Wirkungsbereich, so wirkt der "
+                                             "Effekt nicht mehr weiter auf diese Kreatur.“",
+                                             names=", ".join(left))
     if request.svg:
         response["svg"] = to_svg(battle, on_map, f"{area.shape} {request.size}")
     return response
@@ -259,21 +293,37 @@ class MoveFields(BaseModel):
     wind: Literal["none", "against", "with"] = "none"
 
 
+class SpeedModifierFields(ModifierFields):
+    """A bonus or penalty to speed, in the request's unit (metres may be 1.5, 4.5 …)."""
+
+    value: Annotated[StrictInt | StrictFloat, Field(ge=-10_000, le=10_000)]  # type: ignore[assignment]
+
+
 class MovementRequest(BaseModel):
     """Speeds and a sequence of movement actions."""
 
     model_config = MODEL_CONFIG
     speeds: dict[Literal["land", "fly", "burrow", "climb", "swim"], Metres]
-    modifiers: list[ModifierFields] = Field(default_factory=list, max_length=20)
+    modifiers: list[SpeedModifierFields] = Field(default_factory=list, max_length=20)
     moves: list[MoveFields] = Field(default_factory=list, max_length=20)
     unit: Literal["m", "ft"] = "m"
+
+
+def _tenths(value: float | int) -> int:
+    number = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    if (number * 10).denominator != 1:
+        raise RequestError(f"a speed modifier is given to a tenth of the unit at most (got "
+                           f"{value})", code="invalid_value")
+    return int(number * 10)
 
 
 def movement_action(request: MovementRequest, context: Context) -> dict[str, Any]:
     """Speeds after bonuses and penalties (never below 1,50 m by penalties), whether the
     moves fit them, and what climb and swim speeds give Athletics."""
-    mods = [m.modifier() for m in request.modifiers]
-    speeds: dict[str, Fraction] = {k: speed(metres(v, request.unit), mods)
+    # the modifiers in tenths of the unit, so that 1,5 m is exact
+    mods = [Modifier(_tenths(m.value), m.type, m.label) for m in request.modifiers]
+    per_unit = metres(1, request.unit) / 10
+    speeds: dict[str, Fraction] = {k: speed(metres(v, request.unit), mods, per_unit)
                                    for k, v in request.speeds.items()}
     moves = [Move(m.action, metres(m.distance, request.unit), m.terrain, m.vertical, m.wind)
              for m in request.moves]
@@ -283,7 +333,9 @@ def movement_action(request: MovementRequest, context: Context) -> dict[str, Any
         auto, bonus, off_guard = athletics("climb" if kind == "climb" else "swim", speeds)
         athletic[kind] = {"automatic_success": auto, "bonus": bonus.value if bonus else 0,
                           "off_guard": off_guard}
-    return {"speeds": {k: float(v) for k, v in speeds.items()}, "valid": not problems,
+    return {"speeds": {k: float(v) for k, v in speeds.items()},
+            "speeds_in_unit": {k: float(v / metres(1, request.unit)) for k, v in speeds.items()},
+            "unit": request.unit, "valid": not problems,
             "problems": problems, "athletics": athletic,
             "text": context.t("Movement fits the speeds") if not problems else "; ".join(problems)}
 
