@@ -125,3 +125,21 @@ def test_iwr_laws(damage: list[DamageInstance], weaknesses: list[Defence],
     assert sum(a.instance.amount for a in bare) == sum(d.amount for d in damage)
     keys = [(a.instance.type, a.instance.effect, a.instance.traits) for a in bare]
     assert len(keys) == len(set(keys))
+
+
+def test_the_damage_command_follows_the_same_rules() -> None:
+    from click.testing import CliRunner
+
+    from regelwerk.cli.main import cli
+
+    def run(*args: str) -> str:
+        done = CliRunner().invoke(cli, ["pf2e", "damage", *args])
+        assert done.exit_code == 0
+        return done.output
+
+    # a deadly d10 rolled 7 on a doubled 1d8 of 5: the golem takes the 5 of a hit
+    assert "Damage taken: 5" in run("1d8", "--critical", "--deadly", "1d10", "--immunity",
+                                    "critical_hits", "--faces", "5,7")
+    # the fire trait of a flaming Strike's slashing part is not fire damage
+    assert "Damage taken: 7" in run("2d6", "--type", "slashing", "--trait", "fire",
+                                    "--resistance", "fire=5", "--faces", "3,4")

@@ -3,14 +3,18 @@ each rule through the rules, ``resolve``, the command line and HTTP."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 from regelwerk import resolve
+from regelwerk.cli.main import cli
 from regelwerk.errors import NotAllowed
 from regelwerk.systems.pf2e.effects.condition_changes import Gain, change_conditions
 from regelwerk.systems.pf2e.health.dying_conditions import gain_condition, lose_condition
@@ -230,3 +234,24 @@ def test_wounded_only_grows_while_dying(dying: int, wounded: int, doomed: int,
             assert creature == before
         assert creature.wounded >= before.wounded
         assert creature.dead or creature.dying < creature.death_at
+
+
+def test_the_creature_command_refuses_and_keeps_the_file(tmp_path: Path) -> None:
+    # "Du kannst nicht auf mehr als 0 Trefferpunkte gebracht werden, solange du tot bist."
+    state = tmp_path / "dead.json"
+    state.write_text(json.dumps({"hp": 0, "max_hp": 20, "dead": True}), "utf-8")
+    before = state.read_text("utf-8")
+    done = CliRunner().invoke(cli, ["pf2e", "creature", str(state), "heal", "5", "--lang",
+                                    "de"])
+    assert done.exit_code == 1
+    assert "not_allowed" in done.output
+    assert "solange du tot bist" in done.output
+    assert state.read_text("utf-8") == before
+    # hero points against death: still knocked out
+    hero = tmp_path / "hero.json"
+    hero.write_text(json.dumps({"hp": 5, "max_hp": 20, "hero_points": 1}), "utf-8")
+    done = CliRunner().invoke(cli, ["pf2e", "creature", str(hero), "damage", "9",
+                                    "--avoid-death"])
+    assert done.exit_code == 0
+    saved = json.loads(hero.read_text("utf-8"))
+    assert (saved["hp"], saved["dying"], saved["unconscious"]) == (0, 0, True)

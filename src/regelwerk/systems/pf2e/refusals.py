@@ -30,6 +30,9 @@ def refusal_text(t: Translator, refusal: NotAllowed) -> str:
         "dead_no_conditions": lambda: t(
             "A dead creature gains or loses no conditions of dying: it is dead "
             "(„Tod“)"),
+        "dead_not_affected": lambda: t(
+            "A dead creature is no longer affected by what targets creatures: „wirst von "
+            "Zaubern nicht mehr betroffen, die auf Kreaturen zielen“"),
         "heroic_recovery_no_hero_point": lambda: t(
             "Heroic recovery needs at least one hero point: „Wenn du mindestens einen "
             "Heldenpunkt hast“"),

@@ -73,7 +73,7 @@ def damage_roll_action(request: DamageRollRequest, context: Context) -> dict[str
     mean = float(dist.mean())
     response: dict[str, Any] = {
         "total": rolled.total, "faces": list(rolled.faces), "precision": rolled.precision,
-        "critical": spec.critical,
+        "critical_only": rolled.critical_only, "critical": spec.critical,
         "distribution": [[v, float(p)] for v, p in dist.items()], "mean": mean,
         **stacked_json(spec.stacked, context.t),
     }

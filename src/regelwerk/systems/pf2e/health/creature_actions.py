@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
@@ -23,6 +22,7 @@ from regelwerk.systems.pf2e.health.health import (
     Outcome,
     damage,
     end_turn,
+    gain_temp_hp,
     heal,
     heroic_recovery,
     recover,
@@ -194,13 +194,11 @@ class TempHpRequest(BaseModel):
     keep: StrictBool = Field(False, description="keep the temporary HP it has instead")
 
 
+@refusing
 def temp_hp_action(request: TempHpRequest, context: Context) -> dict[str, Any]:
     """Only one source at a time: keep the old or take the new, as the player chooses."""
-    creature = request.creature.creature()
-    if request.keep and creature.temp_hp:
-        return answer(Outcome(creature, ("temp_hp_kept",)), context.t)
-    return answer(Outcome(replace(creature, temp_hp=request.amount), ("temp_hp_gained",)),
-                   context.t)
+    return answer(settled_first(request.creature.creature(), lambda c: gain_temp_hp(
+        c, request.amount, keep=request.keep)), context.t)
 
 
 class WakeRequest(BaseModel):

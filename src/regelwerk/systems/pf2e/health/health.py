@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 from regelwerk.errors import NotAllowed
 
 __all__ = ["DEFAULT_RULES", "DESTROYED_AT_ZERO", "DYING_MAX", "Creature", "HealthRules",
-           "Outcome", "damage", "die", "doomed_check", "end_turn", "heal", "heroic_recovery",
-           "lose_dying",
-           "raise_dying", "recover", "settle", "stabilise", "start_turn"]
+           "Outcome", "damage", "die", "doomed_check", "end_turn", "gain_temp_hp", "heal",
+           "heroic_recovery", "lose_dying", "raise_dying", "recover", "settle", "stabilise",
+           "start_turn"]
 
 DYING_MAX = 4
 """"Solltest du jemals Sterbend 4 erreichen, stirbst du." """
@@ -266,6 +266,18 @@ def heroic_recovery(c: Creature) -> Outcome:
                          "heroic recovery needs at least one hero point")
     events: list[str] = []
     return Outcome(stabilise(c, events), tuple(events))
+
+
+def gain_temp_hp(c: Creature, amount: int, *, keep: bool = False) -> Outcome:
+    """"Du kannst aber Temporäre Trefferpunkte immer nur aus einer Quelle gleichzeitig
+    haben [...] musst du wählen, ob du jene behältst, die du schon hast [...] oder ob du
+    die neuen Temporären Trefferpunkte [...] erlangst."  The dead gain none: "wirst von
+    Zaubern nicht mehr betroffen, die auf Kreaturen zielen"."""
+    if c.dead:
+        raise NotAllowed("dead_not_affected", "a dead creature is not affected")
+    if keep and c.temp_hp:
+        return Outcome(c, ("temp_hp_kept",))
+    return Outcome(replace(c, temp_hp=amount), ("temp_hp_gained",))
 
 
 def start_turn(c: Creature) -> Outcome:
