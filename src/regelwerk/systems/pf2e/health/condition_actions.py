@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from regelwerk.errors import RequestError
+from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.damage.damage_actions import iwr_json
@@ -59,11 +60,12 @@ class PersistentRequest(BaseModel):
 def persistent_action(request: PersistentRequest, context: Context) -> dict[str, Any]:
     """Take the damage (through the creature's IWR and hit points when one is given),
     then a DC 15 flat check (DC 10 assisted) ends it."""
+    t = context.t
     kind = DAMAGE_TYPES.canonical(request.type)
     if kind is None:
-        raise RequestError(f"unknown damage type '{request.type}': allowed are "
-                           f"{DAMAGE_TYPES.allowed()}", code="unknown_name")
-    t = context.t
+        raise RequestError(t("unknown damage type '{name}': allowed are {allowed}",
+                             name=request.type, allowed=DAMAGE_TYPES.allowed()),
+                           code="unknown_name")
     if request.creature is not None:
         settled = settled_first(request.creature.creature(), lambda c: Outcome(c, ()))
         if settled.creature.dead:
@@ -103,13 +105,13 @@ class ConditionFields(BaseModel):
     value: Annotated[StrictInt, Field(ge=1, le=20)] = 1
 
 
-def _health_condition(name: str) -> str:
+def _health_condition(name: str, t: Translator) -> str:
     key = name.strip().lower()
     key = _GERMAN.get(key, key)
     if key not in ("dying", "wounded", "doomed", "unconscious"):
-        raise RequestError(f"unknown condition '{name}' for a creature's health: allowed are "
-                           "dying, wounded, doomed, unconscious (Sterbend, Verwundet, "
-                           "Todgeweiht, Bewusstlos)", code="unknown_name")
+        raise RequestError(t("unknown condition '{name}' for a creature's health: allowed are "
+                             "dying, wounded, doomed, unconscious (Sterbend, Verwundet, "
+                             "Todgeweiht, Bewusstlos)", name=name), code="unknown_name")
     return key
 
 
@@ -135,12 +137,12 @@ def creature_conditions_action(request: CreatureConditionsRequest,
     for g in request.gain:
         if creature.dead:
             break
-        step = gain_condition(creature, _health_condition(g.name), g.value, rules=rules)
+        step = gain_condition(creature, _health_condition(g.name, context.t), g.value, rules=rules)
         creature, events = step.creature, [*events, *step.events]
     for name in request.lose:
         if creature.dead:
             break
-        step = lose_condition(creature, _health_condition(name))
+        step = lose_condition(creature, _health_condition(name, context.t))
         creature, events = step.creature, [*events, *step.events]
     return answer(Outcome(creature, tuple(events)), context.t)
 
@@ -157,7 +159,12 @@ class PassTimeRequest(BaseModel):
 def pass_time_action(request: PassTimeRequest, context: Context) -> dict[str, Any]:
     """An unconscious creature at 0 HP that is not dying returns to 1 HP and wakes when
     the time the game master set (``creature.wakes_in``) has passed."""
-    outcome = settled_first(request.creature.creature(),
-                            lambda c: pass_time(c, request.minutes))
+    creature = request.creature.creature()
+    if (creature.unconscious and creature.hp == 0 and not creature.dying
+            and not creature.dead and creature.wakes_in is None):
+        raise RequestError(context.t(
+            "The game master sets how long the creature stays unconscious (10 minutes to "
+            "several hours): give the creature's wakes_in in minutes"), code="missing_field")
+    outcome = settled_first(creature, lambda c: pass_time(c, request.minutes))
     return answer(outcome, context.t, minutes=request.minutes,
                   wakes_in=creature_json(outcome.creature)["wakes_in"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any, Literal
 
 from pydantic import Field, StrictBool
@@ -38,8 +39,8 @@ def cover_action(request: CoverRequest, context: Context) -> dict[str, Any]:
         x, y = square(request.origin)
         origin = (Fraction(x), Fraction(y))
     else:
-        raise RequestError("cover needs 'attacker' (a creature) or 'origin' (a grid corner)",
-                           code="missing_field")
+        raise RequestError(context.t("cover needs 'attacker' (a creature) or 'origin' (a "
+                                     "grid corner)"), code="missing_field")
     cover = cover_between(battle, origin, target, taking_cover=request.taking_cover,
                           exclude=exclude)
     bonuses = cover_modifiers(cover.level, against_area=request.against_area)
@@ -63,6 +64,12 @@ class TriggersRequest(MapRequest):
 def movement_triggers_action(request: TriggersRequest, context: Context) -> dict[str, Any]:
     """Where the movement can trigger reactions, and of which creatures (by reach)."""
     battle = request.map.battle_map()
+    steps = [battle.creature(request.creature).at, *(square(p) for p in request.path)]
+    for a, b in pairwise(steps):
+        if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
+            raise RequestError(context.t("the path moves one square at a time: {a} to {b} is "
+                                         "not one square", a=list(a), b=list(b)),
+                               code="invalid_value")
     triggers = movement_triggers(battle, request.creature, [square(p) for p in request.path],
                                  request.action)
     reactors = sorted({name for tr in triggers for name in tr.reactors})

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StrictBool, StrictInt
 
+from regelwerk.errors import RequestError
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.model import DegreeName, Number, degree, fraction
@@ -47,6 +48,9 @@ def falling_action(request: FallingRequest, context: Context) -> dict[str, Any]:
     t = context.t
     if request.grab_edge is not None:
         g = request.grab_edge
+        if g.at > request.distance:
+            raise RequestError(t("the edge is grabbed along the fall: grab_edge.at lies "
+                                 "between 0 and the distance"), code="out_of_range")
         grab = grab_an_edge(distance, fraction(g.at), degree(g.degree), request.unit,
                             free_hand=g.free_hand)
         if grab.stopped:

@@ -92,7 +92,7 @@ class AreaRequest(MapRequest):
     affected_before: list[Name] = Field(default_factory=list, max_length=200)
 
 
-def _area(request: AreaRequest, battle: BattleMap) -> tuple[Area, Creature | None]:
+def _area(request: AreaRequest, battle: BattleMap, t: Translator) -> tuple[Area, Creature | None]:
     size = metres(request.size, request.map.unit)
     if request.shape == "burst":
         if request.corner is None:
@@ -100,8 +100,8 @@ def _area(request: AreaRequest, battle: BattleMap) -> tuple[Area, Creature | Non
                                code="missing_field")
         corner = square(request.corner)
         if request.range is not None and request.source is None:
-            raise RequestError("a burst's range is measured from its 'source': name the "
-                               "creature that creates it", code="missing_field")
+            raise RequestError(t("a burst's range is measured from its 'source': name the "
+                                 "creature that creates it"), code="missing_field")
         if request.range is not None and request.source is not None and not corner_in_range(
                 battle.creature(request.source), corner, metres(request.range,
                                                                  request.map.unit)):
@@ -131,7 +131,7 @@ def area_action(request: AreaRequest, context: Context) -> dict[str, Any]:
     """The squares of the area, the creatures it affects (any square inside and line of
     effect to its origin), and those inside but behind a solid barrier."""
     battle = request.map.battle_map()
-    area, source = _area(request, battle)
+    area, source = _area(request, battle, context.t)
     affected, blocked = [], []
     for creature in battle.creatures:
         if not creature.space & area.squares:
@@ -309,11 +309,11 @@ class MovementRequest(BaseModel):
     unit: Literal["m", "ft"] = "m"
 
 
-def _tenths(value: float | int) -> int:
+def _tenths(value: float | int, t: Translator) -> int:
     number = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
     if (number * 10).denominator != 1:
-        raise RequestError(f"a speed modifier is given to a tenth of the unit at most (got "
-                           f"{value})", code="invalid_value")
+        raise RequestError(t("a speed modifier is given to a tenth of the unit at most (got "
+                             "{value})", value=value), code="invalid_value")
     return int(number * 10)
 
 
@@ -321,7 +321,7 @@ def movement_action(request: MovementRequest, context: Context) -> dict[str, Any
     """Speeds after bonuses and penalties (never below 1,50 m by penalties), whether the
     moves fit them, and what climb and swim speeds give Athletics."""
     # the modifiers in tenths of the unit, so that 1,5 m is exact
-    mods = [Modifier(_tenths(m.value), m.type, m.label) for m in request.modifiers]
+    mods = [Modifier(_tenths(m.value, context.t), m.type, m.label) for m in request.modifiers]
     per_unit = metres(1, request.unit) / 10
     speeds: dict[str, Fraction] = {k: speed(metres(v, request.unit), mods, per_unit)
                                    for k, v in request.speeds.items()}
