@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from regelwerk import resolve
 from regelwerk.cli.main import cli
 from regelwerk.errors import NotAllowed
+from regelwerk.systems.pf2e.actions import ARSEN
 from regelwerk.systems.pf2e.effects.condition_changes import Gain, change_conditions
 from regelwerk.systems.pf2e.health.dying_conditions import gain_condition, lose_condition
 from regelwerk.systems.pf2e.health.health import Creature, damage, heal, recover
@@ -170,6 +171,13 @@ def test_immunity_to_conditions_and_effects(server: str) -> None:
     immune = change_conditions({}, [Gain("dying", 1, traits=frozenset({"death"}))],
                                immunities=frozenset({"death"}))
     assert immune.conditions == {}
+    track = pf2e(server, "affliction_track", text=ARSEN, immunities=["Gift"],
+                 event={"kind": "exposure", "degree": "critical_failure"})
+    assert (track["immunity"], track["happened"]) == ("poison", [])
+    done = CliRunner().invoke(cli, ["pf2e", "affliction", ARSEN, "--saves", "failure",
+                                    "--immunity", "Gift", "--lang", "de"])
+    assert done.exit_code == 0
+    assert "Nicht betroffen: immun gegen Gift" in done.output
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "hero point"), ("de", "Heldenpunkt"),

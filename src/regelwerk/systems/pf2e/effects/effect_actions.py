@@ -14,6 +14,7 @@ from regelwerk.systems.pf2e.checks.check_actions import degree_label
 from regelwerk.systems.pf2e.checks.checks import Check
 from regelwerk.systems.pf2e.effects.affliction import Affliction, Stage, immune_category, save
 from regelwerk.systems.pf2e.effects.counteract import counteract_level, counteracts
+from regelwerk.systems.pf2e.effects.play_actions import category_label
 from regelwerk.systems.pf2e.model import DegreeName, RolledFields, degree
 
 __all__ = ["affliction_action", "counteract_action", "counteract_level_action"]
@@ -123,7 +124,8 @@ def affliction_action(request: AfflictionRequest, context: Context) -> dict[str,
         return {"state": {"stage": request.state.stage,
                           "virulent_progress": request.state.virulent_progress},
                 "ended": False, "repeated": False, "no_effect": True, "immunity": immunity,
-                "text": context.t("Not affected: immune to {immunity}", immunity=immunity)}
+                "text": context.t("Not affected: immune to {immunity}",
+                                  immunity=category_label(context.t, immunity))}
     result = save(Affliction(a.stages, a.virulent, a.type),
                   Stage(request.state.stage, request.state.virulent_progress),
                   degree(request.degree), request.exposure)

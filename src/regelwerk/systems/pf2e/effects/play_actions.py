@@ -12,6 +12,7 @@ from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.checks.modifiers import stack
+from regelwerk.systems.pf2e.effects.affliction import immune_category
 from regelwerk.systems.pf2e.effects.affliction_text import parse_affliction
 from regelwerk.systems.pf2e.effects.affliction_track import (
     Happening,
@@ -33,7 +34,7 @@ from regelwerk.systems.pf2e.effects.targets import can_target
 from regelwerk.systems.pf2e.effects.traits import effect_trait
 from regelwerk.systems.pf2e.model import DegreeName, degree, stacked_json
 
-__all__ = ["condition_label"]
+__all__ = ["category_label", "condition_label"]
 
 Name = Annotated[StrictStr, Field(max_length=80)]
 
@@ -42,6 +43,16 @@ def condition_label(t: Translator, name: str) -> str:
     """A condition's name in the reader's language (from the data)."""
     c = CONDITIONS[name]
     return {"de": c.de, "is": c.is_}.get(t.lang, name.replace("_", " "))
+
+
+def category_label(t: Translator, name: str) -> str:
+    """An immunity (a condition or an effect category) in the reader's language."""
+    if name in CONDITIONS:
+        return condition_label(t, name)
+    labels = {"death": t("death effects"), "poison": t("poison"), "disease": t("disease"),
+              "curse": t("curse"), "radiation": t("radiation"), "fear": t("fear"),
+              "emotion": t("emotion"), "mental": t("mental effects"), "sleep": t("sleep")}
+    return labels.get(name, name.replace("_", " "))
 
 
 def _condition(name: str) -> str:
@@ -115,7 +126,8 @@ def conditions_action(request: ConditionsRequest, context: Context) -> dict[str,
             else t("dying reached its limit"))
     for name, why in changes.unaffected:
         response["text"] += "; " + t("{condition}: not affected (immune to {immunity})",
-                                     condition=condition_label(t, name), immunity=why)
+                                     condition=condition_label(t, name),
+                                     immunity=category_label(t, why))
     return response
 
 
@@ -235,6 +247,7 @@ class AfflictionTrackRequest(BaseModel):
     text: Annotated[StrictStr, Field(min_length=1, max_length=4000)]
     track: TrackFields = Field(default_factory=TrackFields)
     event: TrackEventFields
+    immunities: list[Name] = Field(default_factory=list, max_length=50)
 
 
 def affliction_track_action(request: AfflictionTrackRequest,
@@ -246,6 +259,12 @@ def affliction_track_action(request: AfflictionTrackRequest,
     if event.kind in ("exposure", "save") and event.degree is None:
         raise RequestError(f"a {event.kind} needs the 'degree' of the save",
                            code="missing_field")
+    immunity = immune_category(block.type, block.traits, request.immunities)
+    if immunity is not None and event.kind == "exposure":
+        # "dann kann dich kein Effekt dieser Kategorie betreffen"
+        return {"track": asdict(track), "happened": [], "immunity": immunity,
+                "text": context.t("Not affected: immune to {immunity}",
+                                  immunity=category_label(context.t, immunity))}
     if event.kind == "exposure":
         track, happened = expose(block, track, degree(event.degree or "failure"))
     elif event.kind == "save":
