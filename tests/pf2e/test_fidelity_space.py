@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
@@ -46,7 +47,7 @@ def test_lines_are_measured_like_movement(server: str) -> None:
     assert answer["creatures"] == ["near"]
 
 
-def test_a_burst_corner_must_lie_in_range(server: str) -> None:
+def test_a_burst_corner_must_lie_in_range(server: str, tmp_path: Path) -> None:
     # "Eine Explosion dehnt sich von einer einzelnen Ecke eines Feldes innerhalb der
     # Reichweite des Effektes in alle Richtungen aus"
     caster = Creature("caster", (0, 0))
@@ -62,6 +63,12 @@ def test_a_burst_corner_must_lie_in_range(server: str) -> None:
     near = pf2e(server, "area", shape="burst", corner=[10, 10], size=3, range=30,
                 source="caster", map=game)
     assert (near["valid"], near["creatures"]) == (True, ["orc"])
+    path = tmp_path / "map.json"
+    path.write_text(json.dumps(game), "utf-8")
+    done = CliRunner().invoke(cli, ["pf2e", "map", str(path), "--burst", "10,10,3",
+                                    "--burst-from", "caster,9", "--lang", "de"])
+    assert done.exit_code == 0
+    assert "Reichweite des Effektes" in done.output
 
 
 def test_a_lasting_area_ends_for_a_creature_that_leaves(server: str) -> None:
