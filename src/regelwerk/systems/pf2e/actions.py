@@ -14,6 +14,7 @@ from regelwerk.systems.pf2e.health import condition_actions as cond
 from regelwerk.systems.pf2e.health import creature_actions as health
 from regelwerk.systems.pf2e.space import encounter_actions as encounter
 from regelwerk.systems.pf2e.space import fall_actions as fall
+from regelwerk.systems.pf2e.space import movement_actions as moving
 from regelwerk.systems.pf2e.space import space_actions as space
 from regelwerk.systems.pf2e.turns import turn_actions as turn
 
@@ -208,7 +209,7 @@ ACTIONS = (
     Action("pf2e", "targeting", space.TargetingRequest, space.targeting_action,
            "What targeting a creature in a detection state takes.",
            _example("targeting", state="hidden")),
-    Action("pf2e", "movement", space.MovementRequest, space.movement_action,
+    Action("pf2e", "movement", moving.MovementRequest, moving.movement_action,
            "Speeds and movement actions.",
            _example("movement", speeds={"land": 7.5, "swim": 4.5},
                     moves=[{"action": "stride", "distance": 6},
