@@ -99,12 +99,21 @@ def _distribution(party: Party) -> dict[Standing, Fraction]:
 
 
 def contest_odds(a: Pool | Party, b: Pool | Party, tie: TiePolicy = "tie") -> dict[Side, Fraction]:
-    """The exact chance of each outcome, folding ``winner`` over both distributions."""
+    """The exact chance of each outcome: each standing of a against the chance that b's
+    standing is below, equal or above it (one pass over both sorted distributions,
+    linear in their sizes)."""
+    dist_a = sorted(_distribution(_party(a)).items())
+    dist_b = sorted(_distribution(_party(b)).items())
     chances: dict[Side, Fraction] = {"a": Fraction(0), "b": Fraction(0), "tie": Fraction(0)}
-    dist_b = _distribution(_party(b)).items()
-    for sa, pa in _distribution(_party(a)).items():
-        for sb, pb in dist_b:
-            chances[winner(sa, sb, tie)] += pa * pb
+    below, i = Fraction(0), 0
+    for sa, pa in dist_a:
+        while i < len(dist_b) and dist_b[i][0] < sa:
+            below += dist_b[i][1]
+            i += 1
+        equal = dist_b[i][1] if i < len(dist_b) and dist_b[i][0] == sa else Fraction(0)
+        chances["a"] += pa * below
+        chances[tie] += pa * equal
+        chances["b"] += pa * (1 - below - equal)
     return chances
 
 
