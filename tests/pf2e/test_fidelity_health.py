@@ -263,3 +263,10 @@ def test_the_creature_command_refuses_and_keeps_the_file(tmp_path: Path) -> None
     assert done.exit_code == 0
     saved = json.loads(hero.read_text("utf-8"))
     assert (saved["hp"], saved["dying"], saved["unconscious"]) == (0, 0, True)
+
+
+def test_the_dead_gain_no_temporary_hit_points(server: str) -> None:
+    # "Nach dem Tod [...] wirst von Zaubern nicht mehr betroffen, die auf Kreaturen zielen"
+    refused = pf2e(server, "gain_temp_hp", creature={"hp": 0, "max_hp": 20, "dead": True},
+                   amount=5)
+    assert refused["error"]["code"] == "not_allowed"

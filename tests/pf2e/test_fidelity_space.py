@@ -199,3 +199,16 @@ def test_secret_checks_the_player_does_not_know_about(server: str) -> None:
     done = CliRunner().invoke(cli, ["pf2e", "check", "--dc", "15", "--fortune", "--secret",
                                     "--unknown-to-player", "--faces", "3", "--json"])
     assert json.loads(done.output)["left_out"] == ["fortune"]
+
+
+def test_area_cover_and_bad_paths(server: str) -> None:
+    # lesser cover does not count against an area: "nie von [...] Schwacher Deckung
+    # beeinflusst"
+    game = {"width": 10, "height": 10,
+            "creatures": [{"name": "orc", "at": [6, 2]}, {"name": "goblin", "at": [4, 2]}]}
+    lesser = pf2e(server, "cover", map=game, origin=[2, 3], target="orc", against_area=True)
+    assert (lesser["cover"], lesser["bonuses"]) == ("lesser", {})
+    bad = pf2e(server, "movement_triggers", map=game, creature="orc", path=[[8, 2]],
+               lang="de")
+    assert bad["error"]["code"] == "invalid_value"
+    assert "Feld für Feld" in bad["error"]["message"]
