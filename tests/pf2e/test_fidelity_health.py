@@ -270,3 +270,27 @@ def test_the_dead_gain_no_temporary_hit_points(server: str) -> None:
     refused = pf2e(server, "gain_temp_hp", creature={"hp": 0, "max_hp": 20, "dead": True},
                    amount=5)
     assert refused["error"]["code"] == "not_allowed"
+
+
+@given(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3),
+       st.lists(st.tuples(st.sampled_from(["dying", "wounded", "doomed", "frightened"]),
+                          st.integers(1, 4), st.booleans()), max_size=6))
+def test_condition_changes_keep_the_laws_of_dying(dying: int, wounded: int, doomed: int,
+                                                  changes: list[tuple[str, int, bool]]) -> None:
+    # wounded never falls while the creature lives (only losing it ends it), and a living
+    # creature's dying stays below the value of death (4 − doomed)
+    state = {k: v for k, v in (("dying", dying), ("wounded", wounded), ("doomed", doomed)) if v}
+    for name, value, losing in changes:
+        before = dict(state)
+        result = change_conditions(state, [] if losing else [Gain(name, value)],
+                                   [name] if losing else [])
+        if result.dead:
+            # "Wenn du stirbst, verlierst du den Zustand Todgeweiht."
+            assert result.events[-1] == "dead"
+            assert "dying" not in result.conditions
+            assert "doomed" not in result.conditions
+            return
+        assert result.conditions.get("wounded", 0) >= before.get("wounded", 0) or (
+            losing and name == "wounded")
+        assert result.conditions.get("dying", 0) < 4 - result.conditions.get("doomed", 0)
+        state = result.conditions
