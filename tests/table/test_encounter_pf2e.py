@@ -323,3 +323,50 @@ def test_a_held_back_recovery_check_is_rolled_when_the_turn_ends() -> None:
     result = s.execute(table.player, {"type": "end_turn"})
     reasons = [e["payload"].get("reason") for e in result["events"]]
     assert reasons[0] == "recovery_check"
+
+
+def test_damage_goes_through_weakness_and_switches_regeneration_off() -> None:
+    table = _setup()
+    s = table.service
+    result = s.execute(table.gm, {"type": "damage", "character_id": "c2", "amount": 10,
+                                  "damage_type": "Feuer"})
+    hurt = result["events"][0]["payload"]
+    # weakness fire 5: 10 + 5
+    assert hurt["amount"] == 15
+    assert hurt["health"]["hp"] == 100
+    assert "regeneration_off" in hurt["events"]
+    _turn_to(table, "c2")
+    # regeneration switched off by fire heals nothing at the start of the next turn
+    assert _char(table, "c2")["health"]["hp"] == 100
+
+
+def test_a_critical_strike_doubles_the_damage() -> None:
+    table = _setup()
+    s = table.service
+    _turn_to(table, "c1")
+    for _ in range(30):
+        result = s.execute(table.gm, {"type": "strike", "character_id": "c1",
+                                      "target_id": "c3", "strike": "Longsword",
+                                      "modifiers": [{"value": 30, "type": "untyped",
+                                                     "label": "test"}]})
+        strike = result["events"][0]["payload"]
+        if strike["degree"] == "critical_success":
+            damage = strike["rolls"][1]
+            assert damage["request"]["critical"] is True
+            # "Dann verdoppelst oder halbierst du das Ergebnis entsprechend."
+            faces = sum(d["face"] for d in damage["dice"])
+            assert damage["result"]["total"] == 2 * (faces + 4)
+            return
+        s.execute(table.gm, {"type": "end_turn"})
+        _turn_to(table, "c1")
+    raise AssertionError("no critical hit in 30 Strikes at +40 against AC 16")
+
+
+def test_undo_puts_back_the_turn() -> None:
+    table = _setup()
+    s = table.service
+    before = _enc(table)
+    s.execute(table.gm, {"type": "end_turn"})
+    assert _enc(table) != before
+    s.execute(table.gm, {"type": "undo"})
+    assert _enc(table) == before

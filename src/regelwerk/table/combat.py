@@ -16,7 +16,14 @@ from regelwerk.table.checks import condition_modifiers
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed
 from regelwerk.table.pf2e_turns import target_of
-from regelwerk.table.steps import after_health, audience, encounter, health_change, participant
+from regelwerk.table.steps import (
+    after_health,
+    audience,
+    encounter,
+    health_change,
+    participant,
+    take_damage,
+)
 
 __all__ = ["need_pf2e", "spend"]
 
@@ -195,9 +202,8 @@ def _strike(d: Decision, c: Strike) -> None:
             "damage": [{"amount": damage["total"], "type": strike["type"],
                         "traits": strike["traits"]}],
             "critical": degree == "critical_success", "target": target_of(target)})
-        answer = d.ask("pf2e", "damage_creature", {
-            "creature": target["health"], "amount": applied["total"],
-            "critical": degree == "critical_success"})
+        answer = take_damage(d, c.target_id, target["health"], applied,
+                             degree == "critical_success")
     who = audience(d, c.character_id, c.target_id)
     d.emit("strike_rolled", {"character_id": c.character_id, "target_id": c.target_id,
                              "strike": strike["name"], "degree": degree,

@@ -13,7 +13,14 @@ from regelwerk.table.combat import need_pf2e
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed
 from regelwerk.table.pf2e_turns import TABLE_CONDITIONS, recovery_check, target_of
-from regelwerk.table.steps import after_health, audience, encounter, health_change, participant
+from regelwerk.table.steps import (
+    after_health,
+    audience,
+    encounter,
+    health_change,
+    participant,
+    take_damage,
+)
 
 __all__ = ["gain_conditions"]
 
@@ -64,9 +71,7 @@ def _damage(d: Decision, c: Damage) -> None:
     applied = d.ask("pf2e", "apply_damage", {
         "damage": [{"amount": amount, "type": c.damage_type, "traits": c.traits}],
         "critical": c.critical, "target": target_of(target)})
-    answer = d.ask("pf2e", "damage_creature", {"creature": target["health"],
-                                               "amount": applied["total"],
-                                               "critical": c.critical})
+    answer = take_damage(d, c.character_id, target["health"], applied, c.critical)
     kind, payload = health_change(c.character_id, answer, "damage", applied["total"])
     d.emit(kind, payload, audience(d, c.character_id))
     after_health(d, c.character_id, answer)

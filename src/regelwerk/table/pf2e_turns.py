@@ -22,7 +22,14 @@ from regelwerk.systems.pf2e.health.creature_model import TargetFields
 from regelwerk.table.decide import Decision
 from regelwerk.table.effects import tick
 from regelwerk.table.sheets import TABLE_CONDITIONS
-from regelwerk.table.steps import Change, after_health, audience, health_change, run_step
+from regelwerk.table.steps import (
+    Change,
+    after_health,
+    audience,
+    health_change,
+    run_step,
+    take_damage,
+)
 
 __all__ = ["CANNOT_ACT", "TABLE_CONDITIONS", "budget_request", "end_of_turn", "recovery_check",
            "start_of_turn", "target_of"]
@@ -133,8 +140,7 @@ def _persistent(d: Decision, cid: str) -> None:
         applied = d.ask("pf2e", "apply_damage", {
             "damage": [{"amount": rolled["damage"], "type": entry["type"],
                         "traits": ["persistent"]}], "target": target})
-        taken = d.ask("pf2e", "damage_creature", {"creature": health,
-                                                  "amount": applied["total"]})
+        taken = take_damage(d, cid, health, applied)
         health = taken["creature"]
         last = taken
         changes.append(health_change(cid, taken, "persistent_damage", applied["total"]))
