@@ -145,3 +145,15 @@ def test_players_do_not_see_a_creatures_sheet_in_events_either(pf2e: Table) -> N
     assert "sheet" not in event["payload"]["character"]
     assert event["payload"]["character"]["health"] == {"estimate": "unhurt"}
     assert "sheet" in pf2e.service.events(pf2e.gm)[-1]["payload"]["character"]
+
+
+def test_sheet_conditions_are_checked_and_named_canonically(pf2e: Table) -> None:
+    result = pf2e.service.execute(pf2e.gm, {
+        "type": "add_character", "name": "Ezren",
+        "sheet": dict(EZREN, conditions={"Verängstigt": 2, "stunned": 1})})
+    assert result["events"][0]["payload"]["character"]["conditions"] == {
+        "frightened": 2, "stunned": 1}
+    with pytest.raises(InvalidCommand) as caught:
+        pf2e.service.execute(pf2e.gm, {"type": "add_character", "name": "X",
+                                       "sheet": dict(EZREN, conditions={"grumpy": 1})})
+    assert "grumpy" in caught.value.message
