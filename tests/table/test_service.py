@@ -157,3 +157,11 @@ def test_sheet_conditions_are_checked_and_named_canonically(pf2e: Table) -> None
         pf2e.service.execute(pf2e.gm, {"type": "add_character", "name": "X",
                                        "sheet": dict(EZREN, conditions={"grumpy": 1})})
     assert "grumpy" in caught.value.message
+
+
+def test_invite_as_a_command_answers_the_token_once(pf2e: Table) -> None:
+    answer = pf2e.service.execute(pf2e.gm, {"type": "invite"})
+    token = answer["invitation"]["token"]
+    creds = pf2e.service.join(pf2e.table_id, token, "Dora")
+    assert pf2e.service.authenticate(pf2e.table_id, creds.token).name == "Dora"
+    assert token not in json.dumps(pf2e.service.events(pf2e.gm))
