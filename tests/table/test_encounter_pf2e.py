@@ -370,3 +370,16 @@ def test_undo_puts_back_the_turn() -> None:
     assert _enc(table) != before
     s.execute(table.gm, {"type": "undo"})
     assert _enc(table) == before
+
+
+def test_the_dead_take_no_turns() -> None:
+    table = _setup()
+    s = table.service
+    s.execute(table.gm, {"type": "set_order", "order": ["c1", "c2", "c3"]})
+    # the goblin dies at 0 HP ("dies_at_zero")
+    s.execute(table.gm, {"type": "damage", "character_id": "c3", "amount": 20,
+                         "damage_type": "slashing"})
+    assert _char(table, "c3")["health"]["dead"] is True
+    for _ in range(6):
+        s.execute(table.gm, {"type": "end_turn"})
+        assert _enc(table)["active"] in ("c1", "c2")

@@ -141,13 +141,20 @@ def _start(d: Decision, c: StartEncounter) -> None:
 def advance(d: Decision) -> None:
     """The next creature's turn begins (a new round after the last)."""
     running = encounter(d)
-    if not running["order"]:
+    living = [c for c in running["order"] if not _dead(d, c)]
+    if not living:
         return
     position = running["position"] + 1
-    if position >= len(running["order"]) or running["round"] == 0:
-        d.emit("round_started", {"round": running["round"] + 1})
-        position = 0
-    cid = encounter(d)["order"][position]
+    while True:
+        if position >= len(running["order"]) or running["round"] == 0:
+            d.emit("round_started", {"round": running["round"] + 1})
+            running = encounter(d)
+            position = 0
+        if not _dead(d, running["order"][position]):
+            break
+        # the dead take no turns (docs/rulings.md, "Table: the dead take no turns")
+        position += 1
+    cid = running["order"][position]
     if encounter(d)["participants"][cid].get("suspended"):
         d.emit("turn_started", {"character_id": cid, "round": encounter(d)["round"],
                                 "position": position, "resumed": True}, audience(d, cid))
@@ -157,6 +164,10 @@ def advance(d: Decision) -> None:
         return
     d.emit("turn_started", {"character_id": cid, "round": encounter(d)["round"],
                             "position": position, "budget": {}}, audience(d, cid))
+
+
+def _dead(d: Decision, cid: str) -> bool:
+    return bool(d.now["characters"][cid]["health"].get("dead"))
 
 
 class EndTurn(BaseModel):
