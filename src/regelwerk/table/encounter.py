@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field, StrictStr
 
 from regelwerk.table import combat, effects, health_commands  # noqa: F401  (they register)
-from regelwerk.table.checks import condition_modifiers, pf2e_modifier
+from regelwerk.table.checks import condition_modifiers, dnd5e_odds, pf2e_modifier
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed
 from regelwerk.table.pf2e_turns import end_of_turn, recovery_check, start_of_turn
@@ -84,14 +84,7 @@ def _roll_initiative(d: Decision, entrant: Entrant, character: dict[str, Any],
         "score": sheet["scores"]["dexterity"], "ability": "dexterity",
         "advantage": entrant.advantage, "disadvantage": entrant.disadvantage,
         "lucky": sheet["lucky"]}, f"initiative {character['name']}")
-    mode = record["result"]["mode"]
-    dice = {"advantage": "2d20kh1", "disadvantage": "2d20kl1"}.get(mode, "1d20")
-    if sheet["lucky"] and mode == "normal":
-        dice = "1d20ro1"
-    modifier = record["result"]["modifier"]
-    if not sheet["lucky"] or mode == "normal":
-        record["odds"] = d.ask("dice", "distribution",
-                               {"expression": f"{dice}{modifier:+d}"})["distribution"]
+    record["odds"] = dnd5e_odds(record)
     row.update(initiative=record["result"]["total"], modifier=sheet["scores"]["dexterity"])
     return row
 
