@@ -274,7 +274,8 @@ def _resolve(d: Decision, c: Resolve) -> None:
     if c.persistent is not None:
         for entry in c.persistent:
             if set(entry) != {"dice", "type"}:
-                raise InvalidCommand(d.t("Persistent damage is a list of entries with dice and type."))
+                raise InvalidCommand(d.t("Persistent damage is a list of entries with dice "
+                                         "and type."))
             d.ask("dice", "distribution", {"expression": entry["dice"]})
         d.emit("persistent_changed", {"character_id": cid, "persistent": c.persistent,
                                       "reason": "override", "proposal": c.proposal_id}, who)
