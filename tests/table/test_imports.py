@@ -129,3 +129,23 @@ def test_any_text_is_read_or_refused_with_a_reason(lines: list[str]) -> None:
         return
     assert isinstance(name, str)
     assert {"ac", "hp", "perception"} <= set(sheet)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                        st.sampled_from(["build", "level", "abilities", "str", "dex", "con",
+                                         "int", "wis", "cha", "weapons", "attack", "die",
+                                         "lores", "attributes", "proficiencies", "acTotal",
+                                         "resistances", "mods"]), inner, max_size=6),
+                    max_leaves=20))
+def test_any_pathbuilder_json_is_read_or_refused_with_a_reason(export: object) -> None:
+    base = json.loads((FIXTURES / "pathbuilder_amiri.json").read_text("utf-8"))
+    for candidate in (export, {"build": export}, {"build": {**base["build"], **(
+            export if isinstance(export, dict) else {})}}):
+        refused: list[InvalidCommand] = []
+        try:
+            from_pathbuilder(candidate)  # type: ignore[arg-type]
+        except InvalidCommand as error:
+            refused.append(error)
+        assert all(r.message for r in refused)
