@@ -117,10 +117,10 @@ def test_more_queued_appends_than_one_batch_are_all_committed(
     store.create_table("t")
     for name in ("x", "y", "z", "w", "v"):
         store.create_table(name)
-    results = one_batch(store, [
-        (lambda name=name: store.append(name, 0, [NewEvent("e", {}, "gm")]))
-        for name in ("x", "y", "z", "w", "v")
-    ])
+    def appending(name: str) -> Callable[[], object]:
+        return lambda: store.append(name, 0, [NewEvent("e", {}, "gm")])
+
+    results = one_batch(store, [appending(name) for name in ("x", "y", "z", "w", "v")])
     assert all(isinstance(r, list) for r in results), results
     assert [store.last_sequence(n) for n in ("x", "y", "z", "w", "v")] == [1, 1, 1, 1, 1]
     workers = [f"w{n}" for n in range(10)]
