@@ -18,7 +18,7 @@ import pickle
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-__all__ = ["UNDO_DEPTH", "Event", "apply", "canonical", "fold", "folds", "initial"]
+__all__ = ["UNDO_DEPTH", "Event", "apply", "canonical", "fold", "folds", "initial", "kinds"]
 
 UNDO_DEPTH = 20
 """How many commands back ``undo`` can go."""
@@ -95,6 +95,11 @@ def _loaded() -> dict[str, Fold]:
     import regelwerk.table.folds  # noqa: F401
 
     return _FOLDS
+
+
+def kinds() -> frozenset[str]:
+    """Every event kind a state folds."""
+    return frozenset(_loaded())
 
 
 def apply(state: State, event: Event, *, remember: bool = True) -> None:
