@@ -70,6 +70,7 @@ def test_no_secret_reaches_a_player() -> None:
                            "statistic": "perception", "dc": 30, "secret": True})
         run("gm", {"type": "end_turn"})
     run("gm", {"type": "damage", "character_id": "c3", "amount": 5, "damage_type": "fire"})
+    run("gm", {"type": "undo"})  # undoing what players never saw stays hidden too
 
     log = table.store.read(table.table_id)
     secrets: set[str] = {HIDDEN_NAME, HIDDEN_STRIKE, HIDDEN_EFFECT}
@@ -113,6 +114,8 @@ def test_no_secret_reaches_a_player() -> None:
                         and e.payload.get("character_id") == "c3"}
         assert {"turn_started", "check_rolled"} <= hidden_kinds
         assert '"c3"' not in shown
+        assert events[-1]["kind"] == "hidden"
+        assert log[-1].kind == "undone"
         assert len([e for e in events if e["kind"] == "hidden"]) >= 5
         with pytest.raises(NotAuthorized):
             s.export(viewer)

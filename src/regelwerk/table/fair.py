@@ -116,6 +116,17 @@ def _check_roll(event: Mapping[str, Any], lang: str, commitments: dict[int, str]
     return first
 
 
+def _hex(value: object) -> bool:
+    """Whether a revealed seed is hex text, as the server writes it."""
+    if not isinstance(value, str):
+        return False
+    try:
+        bytes.fromhex(value)
+    except ValueError:
+        return False
+    return True
+
+
 def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]]:
     """Check every roll of a log: its result follows from its faces by the rules; it
     used the seed committed and not yet revealed, with every player seed added
@@ -144,7 +155,7 @@ def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]
             seeds[epoch] = []
         elif event["kind"] == "player_seed_added":
             seeds.setdefault(epoch, []).append(str(payload["seed"]))
-        elif event["kind"] == "seed_revealed" and not isinstance(payload.get("seed"), str):
+        elif event["kind"] == "seed_revealed" and not _hex(payload.get("seed")):
             problems.append(Problem(sequence, "malformed"))
             continue
         if payload.get("rolls"):

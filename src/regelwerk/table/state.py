@@ -40,6 +40,8 @@ class Event(Protocol):
     def actor(self) -> str: ...
     @property
     def time(self) -> str: ...
+    @property
+    def audience(self) -> tuple[str, ...]: ...
 
 
 Fold = Callable[[State, Event], None]
@@ -83,10 +85,12 @@ def _remember(state: State, event: Event) -> None:
         return
     stack: list[dict[str, Any]] = state["undo"]
     if not stack or stack[-1]["command"] != command:
-        stack.append({"command": command, "sequences": [],
+        stack.append({"command": command, "sequences": [], "gm_only": True,
                       "before": {part: copy(state[part]) for part in UNDOABLE_PARTS}})
         del stack[:-UNDO_DEPTH]
     stack[-1]["sequences"].append(event.sequence)
+    if tuple(event.audience) != ("gm",):
+        stack[-1]["gm_only"] = False
 
 
 def _loaded() -> dict[str, Fold]:
