@@ -102,14 +102,14 @@ def test_no_secret_reaches_a_player() -> None:
         assert "c3" not in s.state(viewer)["characters"]
         # The kind of a hidden event would tell of the hidden creature's turns:
         # a player sees "hidden", or that a secret check of someone they see happened.
-        for stored, event in zip(log, events, strict=True):
+        for stored, seen_event in zip(log, events, strict=True):
             if can_see(stored.audience, viewer):
-                assert event["kind"] == stored.kind
-            elif event["kind"] == "check_rolled":
+                assert seen_event["kind"] == stored.kind
+            elif seen_event["kind"] == "check_rolled":
                 assert stored.payload["secret"] is True
                 assert stored.payload["character_id"] != "c3"
             else:
-                assert event["kind"] == "hidden", stored.kind
+                assert seen_event["kind"] == "hidden", stored.kind
         hidden_kinds = {e.kind for e in log if e.audience == ("gm",)
                         and e.payload.get("character_id") == "c3"}
         assert {"turn_started", "check_rolled"} <= hidden_kinds
