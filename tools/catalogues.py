@@ -5,8 +5,10 @@
     python tools/catalogues.py set FILE # translations from a JSON file
                                         # {"de": {msgid: text}, "is": {...}}
 
-Messages are the first argument of ``t(...)`` calls (``context.t``, ``t``) and the
-first two of ``plural(...)``.
+Messages are the first argument of ``t(...)`` calls (``context.t``, ``t``), the
+first two of ``plural(...)``, the message templates of the error classes and of
+``Message(...)``, texts marked ``translatable(...)``, the second argument of the
+protocol's ``_error(...)``, and the command line's help texts and click's own words.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "regelwerk"
 LOCALES = SOURCE / "i18n" / "locale"
-KEYWORDS = {"t": None, "plural": (1, 2)}
+ERRORS = ("RegelwerkError", "DiceError", "DiceSyntaxError", "LimitExceeded", "FaceError",
+          "EvaluationError", "RequestError", "RuleError")
+KEYWORDS = {"t": None, "plural": (1, 2), "Message": None, "translatable": None,
+            "_error": (2,), **dict.fromkeys(ERRORS)}
 
 
 def extracted() -> Catalog:

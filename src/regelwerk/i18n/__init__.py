@@ -14,8 +14,10 @@ import unicodedata
 from functools import lru_cache
 from importlib import resources
 
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, parse_pattern
 
 __all__ = ["LANGUAGES", "Translator", "normalise_name", "translator"]
 
@@ -28,11 +30,12 @@ _DOMAIN = "regelwerk"
 class Translator:
     """``gettext`` and ``ngettext`` for one language."""
 
-    __slots__ = ("_translations", "lang")
+    __slots__ = ("_locale", "_translations", "lang")
 
     def __init__(self, lang: str, translations: gettext.NullTranslations) -> None:
         self.lang = lang
         self._translations = translations
+        self._locale = Locale.parse(lang)
 
     def __call__(self, message: str, /, **values: object) -> str:
         """The translated ``message`` with ``{name}`` placeholders filled in."""
@@ -40,9 +43,23 @@ class Translator:
         return text.format(**values) if values else text
 
     def percent(self, p: float, digits: int = 1) -> str:
-        """A probability as a percentage with the reader's decimal mark (``73,7%``)."""
-        text = f"{p:.{digits}%}"
-        return text.replace(".", ",") if self.lang in ("de", "is") else text
+        """A probability as a percentage in the reader's notation, by Babel
+        (``99.54%``, ``99,54 %``, ``99,54%`` with ``digits=2``)."""
+        pattern = parse_pattern(self._locale.percent_formats[None].pattern)
+        pattern.frac_prec = (digits, digits)
+        return str(pattern.apply(float(p), self._locale))
+
+    def number(self, value: float, digits: int | None = None) -> str:
+        """A number in the reader's notation (``18,825`` in German); ``digits``
+        fixes the places after the decimal mark."""
+        if digits is None:
+            return format_decimal(value, locale=self._locale)
+        return format_decimal(value, format=f"#,##0.{'0' * digits}" if digits else "#,##0",
+                              locale=self._locale)
+
+    def yes_no(self, value: bool) -> str:
+        """A boolean as a word of the language."""
+        return self("yes") if value else self("no")
 
     def plural(self, singular: str, plural: str, n: int, /, **values: object) -> str:
         """The translated singular or plural form for ``n``, placeholders filled in."""

@@ -44,8 +44,9 @@ class DamageFields(BaseModel):
         """The rules' damage instance; the type must be a damage type."""
         kind = DAMAGE_TYPES.canonical(self.type)
         if kind is None:
-            raise RequestError(f"unknown damage type '{self.type}': allowed are "
-                               f"{DAMAGE_TYPES.allowed()}", code="unknown_name")
+            raise RequestError("unknown damage type '{type}': allowed are {allowed}",
+                               code="unknown_name",
+                               type=self.type, allowed=DAMAGE_TYPES.allowed())
         if self.precision > self.amount:
             raise RequestError("precision is the part of amount that is precision damage: "
                                "it cannot exceed amount", code="out_of_range")
@@ -111,8 +112,9 @@ class CreatureFields(BaseModel):
             raise RequestError("hp cannot exceed max_hp", code="out_of_range")
         if not self.dead and self.dying >= 4 - self.doomed:
             raise RequestError(
-                f"dying {self.dying} with doomed {self.doomed} is dead (death comes at dying "
-                f"{4 - self.doomed}): set dead, or lower dying", code="out_of_range")
+                "dying {dying} with doomed {doomed} is dead (death comes at dying {value}): "
+                "set dead, or lower dying", code="out_of_range",
+                dying=self.dying, doomed=self.doomed, value=4 - self.doomed)
         if self.dying and self.hp > 0:
             raise RequestError("a dying creature has 0 hp", code="out_of_range")
         amount = self.regeneration_amount

@@ -60,8 +60,8 @@ class DamageRollRequest(BaseModel):
         if self.attack is not None:
             if self.strength is None and self.attack in ("melee", "unarmed", "thrown",
                                                          "propulsive"):
-                raise RequestError(f"a {self.attack} attack adds Strength: give 'strength'",
-                                   code="missing_field")
+                raise RequestError("a {attack} attack adds Strength: give 'strength'",
+                                   code="missing_field", attack=self.attack)
             kind: AttackKind = self.attack
             added = ability_damage(kind, self.strength or 0)
             if added is not None:
@@ -174,8 +174,9 @@ def strike_damage_action(request: StrikeDamageRequest, context: Context) -> dict
     """The distribution of the damage dealt, and the chance to bring the target to 0 HP."""
     kind = DAMAGE_TYPES.canonical(request.damage.type)
     if kind is None:
-        raise RequestError(f"unknown damage type '{request.damage.type}': allowed are "
-                           f"{DAMAGE_TYPES.allowed()}", code="unknown_name")
+        raise RequestError("unknown damage type '{type}': allowed are {allowed}",
+                           code="unknown_name",
+                           type=request.damage.type, allowed=DAMAGE_TYPES.allowed())
     d = request.damage
     spec = DamageSpec(d.dice, tuple(m.modifier() for m in d.modifiers), d.precision, False,
                       d.roll_twice, d.critical_extra)

@@ -41,8 +41,8 @@ def condition_label(t: Translator, name: str) -> str:
 def _condition(name: str) -> str:
     canonical = CONDITION_NAMES.canonical(name)
     if canonical is None:
-        raise RequestError(f"unknown condition '{name}': allowed are {CONDITION_NAMES.allowed()}",
-                           code="unknown_name")
+        raise RequestError("unknown condition '{name}': allowed are {allowed}",
+                           code="unknown_name", name=name, allowed=CONDITION_NAMES.allowed())
     return canonical
 
 
@@ -207,8 +207,8 @@ def affliction_track_action(request: AfflictionTrackRequest,
     track = Track(**request.track.model_dump())
     event = request.event
     if event.kind in ("exposure", "save") and event.degree is None:
-        raise RequestError(f"a {event.kind} needs the 'degree' of the save",
-                           code="missing_field")
+        raise RequestError("a {kind} needs the 'degree' of the save",
+                           code="missing_field", kind=event.kind)
     if event.kind == "exposure":
         track, happened = expose(block, track, degree(event.degree or "failure"))
     elif event.kind == "save":

@@ -89,8 +89,8 @@ def _area(request: AreaRequest, battle: BattleMap) -> tuple[Area, Creature | Non
                                code="missing_field")
         return burst(square(request.corner), size), None
     if request.source is None:
-        raise RequestError(f"a {request.shape} needs 'source': the creature it comes from",
-                           code="missing_field")
+        raise RequestError("a {shape} needs 'source': the creature it comes from",
+                           code="missing_field", shape=request.shape)
     source = battle.creature(request.source)
     if request.shape == "emanation":
         return emanation(source, size), source
