@@ -42,6 +42,14 @@ class Translator:
         text = self._translations.gettext(message)
         return text.format(**values) if values else text
 
+    def raw(self, message: str, /) -> str:
+        """The translated ``message``, placeholders left as they are."""
+        return self._translations.gettext(message)
+
+    def raw_plural(self, singular: str, plural: str, n: int, /) -> str:
+        """The translated form for ``n``, placeholders left as they are."""
+        return self._translations.ngettext(singular, plural, n)
+
     def percent(self, p: float, digits: int = 1) -> str:
         """A probability as a percentage in the reader's notation, by Babel
         (``99.54%``, ``99,54 %``, ``99,54%`` with ``digits=2``)."""
