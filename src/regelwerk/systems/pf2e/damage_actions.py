@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from regelwerk.errors import RequestError
 from regelwerk.i18n import Translator
+from regelwerk.i18n.terms import term as term_label
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.attacks import multiple_attack_penalty
@@ -91,6 +92,7 @@ def damage_roll_action(request: DamageRollRequest, context: Context) -> dict[str
 
 
 def _step_text(t: Translator, kind: str, what: str, value: int) -> str:
+    what = term_label(t, what)
     labels = {
         "no_effect": t("no effect: {what}", what=what),
         "temporary_immunity": t("temporarily immune to {what}", what=what),
