@@ -164,7 +164,7 @@ def odds_command(expressions: tuple[str, ...], seed: int | None, show_all: bool,
 
 def _odds_table(t: Translator, answers: list[dict[str, Any]], rolled: list[int | None],
                 show_all: bool) -> Table:
-    tables = [{v: p for v, p in a["distribution"]} for a in answers]
+    tables: list[dict[int, float]] = [dict(a["distribution"]) for a in answers]
     values = sorted({v for table in tables for v in table})
     single = len(answers) == 1
     digits = SHOWN_DIGITS if single else 2

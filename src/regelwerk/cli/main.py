@@ -13,6 +13,7 @@ from regelwerk.cli import (  # noqa: F401  (they register their commands on pf2e
     pf2e_damage,
     pf2e_map,
     pf2e_play,
+    pf2e_table,
 )
 from regelwerk.cli.dice import odds_command, roll_command
 from regelwerk.cli.dnd5e import dnd5e

@@ -68,4 +68,11 @@ def run(root: click.Command, argv: list[str] | None = None) -> None:
             raise
         _silence_stdout()
         code = 0
+    except Exception as error:  # a bug: say so without a traceback (REGELWERK_DEBUG shows it)
+        if os.environ.get("REGELWERK_DEBUG"):
+            raise
+        click.echo(t("regelwerk could not finish this command ({kind}); please report it "
+                     "with the command line (REGELWERK_DEBUG=1 shows the details)",
+                     kind=type(error).__name__), err=True)
+        code = 1
     sys.exit(code if isinstance(code, int) else 0)

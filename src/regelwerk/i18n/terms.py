@@ -36,6 +36,8 @@ TERMS: dict[str, str] = {name: translatable(text) for name, text in {
     # proficiency ranks
     "untrained": "untrained", "trained": "trained", "expert": "expert", "master": "master",
     "legendary": "legendary",
+    # armour
+    "unarmored": "unarmoured", "light": "light", "medium": "medium", "heavy": "heavy",
     # areas and detection
     "burst": "burst", "emanation": "emanation", "cone": "cone", "line": "line",
     "observed": "observed", "hidden": "hidden", "undetected": "undetected",

@@ -3,7 +3,7 @@ turn plans."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
@@ -36,6 +36,15 @@ def condition_label(t: Translator, name: str) -> str:
     """A condition's name in the reader's language (from the data)."""
     c = CONDITIONS[name]
     return {"de": c.de, "is": c.is_}.get(t.lang, name.replace("_", " "))
+
+
+def _condition_text(t: Translator, label: str) -> str:
+    """A modifier's label that names a condition (``frightened 2``) in the reader's
+    language."""
+    name, _, value = label.rpartition(" ")
+    if name in CONDITIONS and value.isdigit():
+        return f"{condition_label(t, name)} {value}"
+    return condition_label(t, label) if label in CONDITIONS else label
 
 
 def _condition(name: str) -> str:
@@ -73,7 +82,8 @@ def conditions_action(request: ConditionsRequest, context: Context) -> dict[str,
     response: dict[str, Any] = {"conditions": current, "with_implied": full}
     t = context.t
     if request.statistic is not None:
-        stacked = stack(modifiers_for(current, request.statistic))
+        stacked = stack(replace(m, label=_condition_text(t, m.label))
+                        for m in modifiers_for(current, request.statistic))
         response.update({"statistic": request.statistic, "total": stacked.total,
                          **stacked_json(stacked, t)})
     shown = ", ".join(f"{condition_label(t, n)} {v}" if CONDITIONS[n].valued
