@@ -22,7 +22,7 @@ from regelwerk.systems.pf2e.grid import (
     reaches,
     space_distance,
 )
-from regelwerk.systems.pf2e.map_draw import to_svg
+from regelwerk.systems.pf2e.map_draw import Drawing, to_svg
 from regelwerk.systems.pf2e.map_model import (
     MapFields,
     Metres,
@@ -35,7 +35,7 @@ from regelwerk.systems.pf2e.model import ModifierFields
 from regelwerk.systems.pf2e.movement import Move, athletics, check_move, speed
 from regelwerk.systems.pf2e.sight import centre, has_line_of_effect, light_at
 
-__all__ = ["observer_of", "shape_label", "state_label"]
+__all__ = ["legend", "observer_of", "shape_label", "state_label"]
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=40)]
 
@@ -135,19 +135,68 @@ def area_action(request: AreaRequest, context: Context) -> dict[str, Any]:
                           n=len(on_map), names=", ".join(affected) or "—"),
     }
     if request.svg:
-        response["svg"] = to_svg(battle, on_map, f"{area.shape} {request.size}")
+        title = context.t("{shape} {size} {unit}", shape=shape_label(context.t, area.shape),
+                          size=context.t.number(float(request.size)), unit=request.map.unit)
+        response["svg"] = to_svg(battle, drawing=Drawing(
+            area=frozenset(on_map), origin=area.origin, affected=frozenset(affected),
+            blocked=frozenset(blocked), title=title, legend=legend(context.t)))
     return response
 
 
+def legend(t: Translator) -> dict[str, str]:
+    """The legend of a map drawing in the reader's language."""
+    return {"area": t("area"), "origin": t("origin of the area"), "affected": t("affected"),
+            "blocked": t("no line of effect"), "creature": t("creature"), "wall": t("wall"),
+            "grate": t("grate"), "darkness": t("darkness"), "dim": t("dim light"),
+            "light": t("light source")}
+
+
 class ReachRequest(MapRequest):
-    """Whether an attacker reaches a target."""
+    """Whether an attacker reaches a target; without a target, whom it reaches."""
 
     attacker: Name
-    target: Name
+    target: Name | None = None
+    svg: StrictBool = False
+
+
+def _reach_all(request: ReachRequest, context: Context) -> dict[str, Any]:
+    """Every creature the attacker reaches, and the squares of its reach, reported
+    like an area's creatures (``creatures``, ``blocked``)."""
+    battle = request.map.battle_map()
+    a = battle.creature(request.attacker)
+    squares = sorted(
+        (x, y) for x in range(battle.width) for y in range(battle.height)
+        if (x, y) not in a.space and reaches(a, Creature("·", (x, y)))
+    )
+    affected, blocked = [], []
+    for creature in battle.creatures:
+        if creature.name == a.name or not reaches(a, creature):
+            continue
+        if has_line_of_effect(centre(a), creature, battle):
+            affected.append(creature.name)
+        else:
+            blocked.append(creature.name)
+    t = context.t
+    response: dict[str, Any] = {
+        "reach": float(a.reach), "squares": [list(s) for s in squares],
+        "origin": [float(c) for c in centre(a)], "creatures": affected, "blocked": blocked,
+        "text": t("Reach of {name} ({size} {unit}): {n} squares; reaches {names}",
+                  name=a.name, size=t.number(float(a.reach)), unit="m", n=len(squares),
+                  names=", ".join(affected) or "—"),
+    }
+    if request.svg:
+        title = t("Reach of {name} ({size} {unit})", name=a.name,
+                  size=t.number(float(a.reach)), unit="m")
+        response["svg"] = to_svg(battle, drawing=Drawing(
+            area=frozenset(squares), origin=centre(a), affected=frozenset(affected),
+            blocked=frozenset(blocked), title=title, legend=legend(t)))
+    return response
 
 
 def reach_action(request: ReachRequest, context: Context) -> dict[str, Any]:
     """Reach: 3 m reaches two squares diagonally; larger reach is measured normally."""
+    if request.target is None:
+        return _reach_all(request, context)
     battle = request.map.battle_map()
     a, b = battle.creature(request.attacker), battle.creature(request.target)
     ok = reaches(a, b)
