@@ -25,7 +25,7 @@ _MAX_STEPS = 100
 
 @pf2e.command("affliction")
 @click.argument("text")
-@click.option("--saves", "--rettungswuerfe", default="",
+@click.option("--saves", "--rettungswuerfe", "--rettungswürfe", default="",
               help="Degrees of the saves in order, the initial save first "
                    "(e.g. failure,success).")
 @click.option("--modifier", type=int, help="Roll the saves with this modifier against the DC.")
@@ -42,10 +42,11 @@ def affliction_command(text: str, saves: str, modifier: int | None, seed: int | 
     out = console()
     out.print(Text(parsed[0]["text"], style="bold"))
     degrees = [d.strip() for d in saves.split(",") if d.strip()]
+    t = parsed[1]
     if not degrees and modifier is None:
-        raise click.UsageError("give --saves or --modifier to roll the saves")
+        raise click.UsageError(t("give --saves or --modifier to roll the saves"))
     if modifier is not None and block["dc"] is None:
-        raise click.UsageError("the stat block has no DC to roll against")
+        raise click.UsageError(t("the stat block has no DC to roll against"))
     track: dict[str, Any] = {}
     kind = "exposure"
     rolls = 0
@@ -142,15 +143,17 @@ def turn_command(steps: tuple[str, ...], quickened: str, slowed: int, cannot_act
     answered = call(request, seed=None, faces=None, lang=lang, as_json=as_json)
     if answered is None:
         return
-    response, _ = answered
+    response, t = answered
     out = console()
     for i, (step, spent) in enumerate(zip(planned, response["spent"], strict=True)):
         penalty = response["attack_penalties"][i]
         line = Text(f"{i + 1}. {step['name']}: {spent}")
         if penalty is not None:
-            line.append(f"  (MAP {penalty:+d})")
+            line.append("  (" + t("multiple attack penalty {penalty}",
+                                  penalty=f"{penalty:+d}") + ")")
         bad = [p for p in response["problems"] if p["step"] == i]
         if bad:
-            line.append("  ✗ " + ", ".join(p["code"] for p in bad), style="bold red")
+            line.append("  ✗ " + ", ".join(p.get("text") or p["code"] for p in bad),
+                        style="bold red")
         out.print(line)
     out.print(Text(response["text"], style="bold green" if response["valid"] else "bold red"))
