@@ -3,13 +3,16 @@ protocol documentation it links to is served."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from regelwerk.api import create_app
 from regelwerk.protocol import registry
 from tests.test_api import get
 
 
-def _operation() -> dict:
-    return create_app().openapi()["paths"]["/api/v1/resolve"]["post"]
+def _operation() -> dict[str, Any]:
+    operation: dict[str, Any] = create_app().openapi()["paths"]["/api/v1/resolve"]["post"]
+    return operation
 
 
 def test_every_action_has_a_real_200_example() -> None:

@@ -26,7 +26,8 @@ def _run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
 def test_wheel_installs_with_the_web_extra_and_rolls(tmp_path: Path) -> None:
     source = tmp_path / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "docs/protocol.md"):
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, source / name)
     shutil.copytree(ROOT / "src", source / "src",
                     ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
@@ -68,3 +69,4 @@ def test_wheel_installs_with_the_web_extra_and_rolls(tmp_path: Path) -> None:
     mapped = _run(venv / "bin" / "regelwerk", "pf2e", "conditions", "--has", "frightened=2",
                   cwd=tmp_path)
     assert mapped.returncode == 0, mapped.stderr  # the data files came with the wheel
+    assert (venv / "share" / "regelwerk" / "protocol.md").is_file()

@@ -149,8 +149,8 @@ def turn_command(steps: tuple[str, ...], quickened: str, slowed: int, cannot_act
         penalty = response["attack_penalties"][i]
         line = Text(f"{i + 1}. {step['name']}: {spent}")
         if penalty is not None:
-            line.append("  (" + t("multiple attack penalty {penalty}",
-                                  penalty=f"{penalty:+d}") + ")")
+            shown = f"{penalty:+d}"
+            line.append("  (" + t("multiple attack penalty {penalty}", penalty=shown) + ")")
         bad = [p for p in response["problems"] if p["step"] == i]
         if bad:
             line.append("  ✗ " + ", ".join(p.get("text") or p["code"] for p in bad),

@@ -57,7 +57,8 @@ def initiative_command(participants: tuple[str, ...], seed: int | None,
     for i, who in enumerate(response["order"], 1):
         shown = Text(who["name"], style="red" if who["foe"] else "")
         if who["foe"]:
-            shown.append(f" ({t('foe')})", style="dim")
+            foe = t("foe")
+            shown.append(f" ({foe})", style="dim")
         table.add_row(str(i), shown, str(who["natural"]), f"{who['modifier']:+d}",
                       Text(str(who["total"]), style="bold"))
     console().print(table)
@@ -97,8 +98,8 @@ def conditions_command(has: tuple[str, ...], gain: tuple[str, ...], statistic: s
     out.print(response["text"])
     if statistic:
         show_breakdown(t, response)
-        out.print(Text(t("Total modifier: {total}", total=f"{response['total']:+d}"),
-                       style="bold"))
+        total = f"{response['total']:+d}"
+        out.print(Text(t("Total modifier: {total}", total=total), style="bold"))
 
 
 @pf2e.command("flat")
