@@ -165,7 +165,7 @@ def creature_show(path: Path, lang: str, as_json: bool) -> None:
     points and its conditions."""
     from pydantic import ValidationError
 
-    from regelwerk.systems.pf2e.creature_model import CreatureFields
+    from regelwerk.systems.pf2e.health.creature_model import CreatureFields
 
     t = translator(lang)
     try:

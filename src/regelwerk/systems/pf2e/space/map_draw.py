@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from xml.sax.saxutils import escape
 
-from regelwerk.systems.pf2e.grid import BattleMap, Creature, Square
+from regelwerk.systems.pf2e.space.grid import BattleMap, Creature, Square
 
 __all__ = ["LEGEND_KEYS", "Drawing", "to_svg"]
 
