@@ -19,12 +19,15 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, parse_pattern
 
+from regelwerk.errors import translatable
+
 __all__ = ["LANGUAGES", "Translator", "normalise_name", "translator"]
 
 LANGUAGES = ("en", "de", "is")
 """The languages of every human-facing text."""
 
 _DOMAIN = "regelwerk"
+_YES, _NO = translatable("yes"), translatable("no")
 
 
 class Translator:
@@ -67,7 +70,7 @@ class Translator:
 
     def yes_no(self, value: bool) -> str:
         """A boolean as a word of the language."""
-        return self("yes") if value else self("no")
+        return self(_YES) if value else self(_NO)
 
     def plural(self, singular: str, plural: str, n: int, /, **values: object) -> str:
         """The translated singular or plural form for ``n``, placeholders filled in."""
