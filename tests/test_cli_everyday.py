@@ -126,8 +126,8 @@ def test_booleans_are_words() -> None:
 
 
 def test_terms_are_translated() -> None:
-    code, out = run("pf2e", "check", "--item", "1", "--dc", "15", "--faces", "10",
-                    "--lang", "de")
+    _, out = run("pf2e", "check", "--item", "1", "--dc", "15", "--faces", "10",
+                 "--lang", "de")
     assert "Gegenstand +1" in out
     _, out = run("pf2e", "damage", "2d6", "--type", "fire", "--weakness", "fire=5",
                  "--faces", "3,4", "--lang", "de")
