@@ -80,7 +80,7 @@ def damage_roll_action(request: DamageRollRequest, context: Context) -> dict[str
     }
     if request.type is not None:
         response["type"] = term(request.type, DAMAGE_TYPES)
-    shown = f"{mean:.4g}"
+    shown = context.t.number(float(f"{mean:.4g}"))
     response["text"] = context.t("Damage {total} (mean {mean})", total=rolled.total,
                                  mean=shown)
     return response
@@ -191,7 +191,7 @@ def strike_damage_action(request: StrikeDamageRequest, context: Context) -> dict
         "mean": float(total.mean()),
     }
     t = context.t
-    shown = f"{float(total.mean()):.4g}"
+    shown = t.number(float(f"{float(total.mean()):.4g}"))
     if request.target.hp is not None:
         needed = request.target.hp + request.target.temp_hp
         chance = total.at_least(needed) if needed > 0 else 1

@@ -60,7 +60,7 @@ def distance_action(request: DistanceRequest, context: Context) -> dict[str, Any
     a, b = battle.creature(request.a), battle.creature(request.b)
     dx, dy = space_distance(a.space, b.space)
     squares = distance(dx, dy)
-    shown = f"{float(squares * SQUARE_METRES):g}"
+    shown = context.t.number(float(squares * SQUARE_METRES))
     return {"squares": squares, "metres": float(squares * SQUARE_METRES),
             "feet": squares * 5, "reaches": reaches(a, b),
             "text": context.t("{a} to {b}: {m} m", a=a.name, b=b.name, m=shown)}
