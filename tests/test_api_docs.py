@@ -42,6 +42,8 @@ def test_the_examples_have_the_status_they_are_listed_under() -> None:
     for status in ("400", "404", "413", "422"):
         for name, example in responses[status]["content"]["application/json"][
                 "examples"].items():
+            if name == "body_too_large":  # answered by the HTTP layer before resolve
+                continue
             assert str(status_for(example["value"])) == status, name
 
 

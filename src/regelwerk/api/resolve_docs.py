@@ -56,7 +56,7 @@ _ERROR_REQUESTS: dict[int, tuple[str, list[tuple[str, Any]]]] = {
         ("unknown_system", {"system": "chess", "action": "move"}),
         ("unknown_action", {"system": "dice", "action": "juggle"}),
     ]),
-    413: ("A limit was exceeded (too many dice, a body too large, …).", [
+    413: ("A limit was exceeded (too many dice, too much work, a body too large …).", [
         ("limit_exceeded", {"system": "dice", "action": "roll", "expression": "100000d6"}),
     ]),
     422: ("A well-formed request the rules refuse (a value out of range, an unknown "
@@ -91,6 +91,10 @@ def resolve_responses() -> dict[int | str, dict[str, Any]]:
                     for code, request in requests}
         responses[status] = {"description": description, "content": {
             "application/json": {"schema": _ERROR_SCHEMA, "examples": examples}}}
+    responses[413]["content"]["application/json"]["examples"]["body_too_large"] = {
+        "summary": "body_too_large", "value": {"ok": False, "error": {
+            "code": "body_too_large",
+            "message": "the request body is larger than 1,048,576 bytes"}}}
     invalid_json = {"ok": False, "error": {"code": "invalid_json", "message":
                                            "the body is not valid JSON: Expecting value: "
                                            "line 1 column 1 (char 0)"}}
@@ -101,7 +105,8 @@ def resolve_responses() -> dict[int | str, dict[str, Any]]:
         "content": {"application/json": {"schema": _ERROR_SCHEMA, "examples": {
             "unsupported_media_type": {"summary": "unsupported_media_type", "value": {
                 "ok": False, "error": {"code": "unsupported_media_type",
-                                       "message": "send the request as application/json"}}}}}},
+                                       "message": "the body must be application/json "
+                                                  "(got text/plain)"}}}}}},
     }
     return responses
 
