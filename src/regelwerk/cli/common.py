@@ -13,6 +13,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from regelwerk.errors import translatable
 from regelwerk.i18n import LANGUAGES, Translator, translator
 from regelwerk.protocol import resolve
 
@@ -165,11 +166,38 @@ def help_texts(root: click.Command) -> Iterator[str]:
                 yield param.help
 
 
+_METAVARS = {
+    click.types.IntRange: translatable("INTEGER RANGE"),
+    click.types.FloatRange: translatable("FLOAT RANGE"),
+    click.types.IntParamType: translatable("INTEGER"),
+    click.types.FloatParamType: translatable("FLOAT"),
+    click.types.StringParamType: translatable("TEXT"),
+    click.types.Path: translatable("PATH"),
+    click.types.File: translatable("FILENAME"),
+}
+
+
+def _metavar(t: Translator, param: click.Parameter) -> str | None:
+    """The placeholder of a value in the help (``ZAHL`` for ``INTEGER``)."""
+    for kind, name in _METAVARS.items():
+        if isinstance(param.type, kind):
+            return t(name)
+    return None
+
+
 def localize(root: click.Command, t: Translator) -> None:
-    """Put the help texts of the command tree into ``t``'s language."""
+    """Put the help texts of the command tree, and the placeholders of values,
+    into ``t``'s language."""
     if t.lang == "en":
         return
     for command in _commands(root):
+        command.options_metavar = t(translatable("[OPTIONS]"))
+        if isinstance(command, click.Group):
+            command.subcommand_metavar = t(translatable("COMMAND [ARGS]..."))
+        for param in command.params:
+            if param.metavar is None and not getattr(param, "is_flag", False) and \
+                    not getattr(param, "count", False):
+                param.metavar = _metavar(t, param)
         if command.help:
             command.help = t(command.help)
         if command.epilog:
