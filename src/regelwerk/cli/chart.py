@@ -39,7 +39,7 @@ class _Bar:
     colour: str
 
 
-def _layout(series: Sequence[Series]) -> tuple[list[_Bar], list[tuple[float, str]],
+def _layout(series: Sequence[Series], t: Translator) -> tuple[list[_Bar], list[tuple[float, str]],
                                                 list[tuple[float, float]], float, int, int]:
     values = sorted({v for s in series for v, _ in s.rows})
     low, high = values[0], values[-1]
@@ -55,13 +55,14 @@ def _layout(series: Sequence[Series]) -> tuple[list[_Bar], list[tuple[float, str
             x = LEFT + (v - low) * slot + slot * 0.1 + i * bar_w
             bars.append(_Bar(x, TOP + plot_h - h, bar_w, h, COLOURS[i % len(COLOURS)]))
     step = max(1, round(span / 12))
-    ticks = [(LEFT + (v - low) * slot + slot / 2, str(v)) for v in range(low, high + 1, step)]
+    ticks = [(LEFT + (v - low) * slot + slot / 2, t.number(v))
+             for v in range(low, high + 1, step)]
     grid = [(TOP + plot_h - plot_h * f, peak * f) for f in (0.0, 0.25, 0.5, 0.75, 1.0)]
     return bars, ticks, grid, peak, plot_w, plot_h
 
 
 def _svg(series: Sequence[Series], t: Translator, title: str) -> str:
-    bars, ticks, grid, _, plot_w, plot_h = _layout(series)
+    bars, ticks, grid, _, plot_w, plot_h = _layout(series, t)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
            f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">',
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
@@ -95,7 +96,7 @@ def _png(series: Sequence[Series], t: Translator, title: str, path: Path) -> Non
     except ImportError:
         raise RequestError("a PNG chart needs Pillow: pip install 'regelwerk[plot]' "
                            "(or write an .svg file)", code="missing_dependency") from None
-    bars, ticks, grid, _, plot_w, plot_h = _layout(series)
+    bars, ticks, grid, _, plot_w, plot_h = _layout(series, t)
     image = Image.new("RGB", (WIDTH, HEIGHT), "white")
     draw = ImageDraw.Draw(image)
     font = ImageFont.load_default(size=12)

@@ -187,7 +187,7 @@ def _odds_table(t: Translator, answers: list[dict[str, Any]], rolled: list[int |
     for i in below:
         at_least[i] -= below[i]
     for value in values:
-        cells: list[str | Text] = [str(value)]
+        cells: list[str | Text] = [t.number(value)]
         marked = False
         for i, chances in enumerate(tables):
             p = chances.get(value, 0.0)
@@ -198,7 +198,7 @@ def _odds_table(t: Translator, answers: list[dict[str, Any]], rolled: list[int |
                       Text(bar, "bold yellow" if mark else "green")]
             at_least[i] -= p
         if marked:
-            cells[0] = f"{value} ◀"
+            cells[0] = f"{t.number(value)} ◀"
         table.add_row(*cells)
     if hidden and not show_all:
         table.caption = t("{n} values below {p} left out; --all shows them",
