@@ -17,6 +17,7 @@ from regelwerk.cli.common import (
     seed_option,
 )
 from regelwerk.cli.pf2e import pf2e
+from regelwerk.i18n import Translator
 
 __all__ = ["affliction_command", "counteract_command", "turn_command"]
 
@@ -124,6 +125,32 @@ def _step(text: str) -> dict[str, Any]:
     return step
 
 
+def _spent(t: Translator, spent: str) -> str:
+    """What a step spent (``2 actions``, ``free``, ``12 min`` …) in the reader's words."""
+    number, _, unit = spent.partition(" ")
+    if number.isdigit() and unit.startswith("action"):
+        return t.plural("{n} action", "{n} actions", int(number))
+    if number.isdigit() and unit == "min":
+        return t("{n} min", n=int(number))
+    words = {"free": t("free action"), "reaction": t("reaction"),
+             "quickened": t("the quickened action"), "none": t("nothing left")}
+    return words.get(spent, spent)
+
+
+def _problem(t: Translator, code: str) -> str:
+    """A problem of a planned turn in the reader's words."""
+    words = {
+        "unknown_cost": t("unknown cost"),
+        "one_response_per_trigger": t("only one response per trigger"),
+        "reaction_needs_trigger": t("a reaction needs a trigger"),
+        "no_reaction_left": t("no reaction left"),
+        "no_action_left": t("no action left"),
+        "activity_needs_all_actions_at_once": t("an activity needs all its actions at once"),
+        "next_action_mismatch": t("the next action is not the one required"),
+    }
+    return words.get(code, code.replace("_", " "))
+
+
 @pf2e.command("turn")
 @click.option("--step", "steps", multiple=True, required=True,
               help="NAME[:COST[:SUBORDINATES|TRIGGER]], "
@@ -147,13 +174,13 @@ def turn_command(steps: tuple[str, ...], quickened: str, slowed: int, cannot_act
     out = console()
     for i, (step, spent) in enumerate(zip(planned, response["spent"], strict=True)):
         penalty = response["attack_penalties"][i]
-        line = Text(f"{i + 1}. {step['name']}: {spent}")
+        line = Text(f"{i + 1}. {step['name']}: {_spent(t, spent)}")
         if penalty is not None:
             shown = f"{penalty:+d}"
             line.append("  (" + t("multiple attack penalty {penalty}", penalty=shown) + ")")
         bad = [p for p in response["problems"] if p["step"] == i]
         if bad:
-            line.append("  ✗ " + ", ".join(p.get("text") or p["code"] for p in bad),
+            line.append("  ✗ " + ", ".join(_problem(t, p["code"]) for p in bad),
                         style="bold red")
         out.print(line)
     out.print(Text(response["text"], style="bold green" if response["valid"] else "bold red"))
