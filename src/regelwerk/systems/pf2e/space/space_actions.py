@@ -137,6 +137,7 @@ def area_action(request: AreaRequest, context: Context) -> dict[str, Any]:
     if request.svg:
         title = context.t("{shape} {size} {unit}", shape=shape_label(context.t, area.shape),
                           size=context.t.number(float(request.size)), unit=request.map.unit)
+        title = title[:1].upper() + title[1:]
         response["svg"] = to_svg(battle, drawing=Drawing(
             area=frozenset(on_map), origin=area.origin, affected=frozenset(affected),
             blocked=frozenset(blocked), title=title, legend=legend(context.t)))
