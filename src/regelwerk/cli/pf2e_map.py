@@ -15,11 +15,16 @@ from regelwerk.cli.pf2e import pf2e
 __all__ = ["map_command"]
 
 
-def _area_request(battle: dict[str, Any], burst: str | None, emanation: str | None,
+def _area_request(burst: str | None, burst_from: str | None, emanation: str | None,
                   cone: str | None, line_: str | None) -> dict[str, Any] | None:
     if burst:
         x, y, r = burst.split(",")
-        return {"shape": "burst", "corner": [int(x), int(y)], "size": float(r)}
+        request: dict[str, Any] = {"shape": "burst", "corner": [int(x), int(y)],
+                                   "size": float(r)}
+        if burst_from:
+            creator, reach_m = burst_from.split(",")
+            request.update(source=creator, range=float(reach_m))
+        return request
     if emanation:
         name, r = emanation.split(",")
         return {"shape": "emanation", "source": name, "size": float(r)}
@@ -35,6 +40,9 @@ def _area_request(battle: dict[str, Any], burst: str | None, emanation: str | No
 @pf2e.command("map")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--burst", "--explosion", help="CORNER_X,CORNER_Y,RADIUS_M: who is in this burst?")
+@click.option("--burst-from", "--explosion-von",
+              help="CREATURE,RANGE_M: with --burst, who creates it and the effect's range (the "
+                   "corner must lie within it).")
 @click.option("--emanation", "--ausstrahlung", help="CREATURE,RADIUS_M")
 @click.option("--cone", "--kegel", help="CREATURE,DIRECTION,LENGTH_M (direction n, ne, e … nw)")
 @click.option("--line", "--linie", "line_", help="CREATURE,X,Y,LENGTH_M (toward square X,Y)")
@@ -50,7 +58,8 @@ def _area_request(battle: dict[str, Any], burst: str | None, emanation: str | No
               help="Save the map, checked and in metres, to this JSON file.")
 @lang_option
 @json_option
-def map_command(path: Path, burst: str | None, emanation: str | None, cone: str | None,
+def map_command(path: Path, burst: str | None, burst_from: str | None,
+                emanation: str | None, cone: str | None,
                 line_: str | None, reach: str | None, detect: tuple[str, str] | None,
                 invisible: bool, svg_path: Path | None, save_path: Path | None,
                 lang: str, as_json: bool) -> None:
@@ -63,7 +72,7 @@ def map_command(path: Path, burst: str | None, emanation: str | None, cone: str 
         raise click.ClickException(t("{path} is not valid JSON: {error}", path=str(path),
                                      error=str(error))) from None
     try:
-        area = _area_request(battle, burst, emanation, cone, line_)
+        area = _area_request(burst, burst_from, emanation, cone, line_)
     except ValueError:
         raise click.UsageError(t("an area option has the wrong number of parts")) from None
     requests: list[dict[str, Any]] = []
