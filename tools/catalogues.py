@@ -5,7 +5,7 @@
     python tools/catalogues.py set FILE # translations from a JSON file
                                         # {"de": {msgid: text}, "is": {...}}
     python tools/catalogues.py merge    # after a git merge that conflicts in the
-                                        # catalogues: both sides' messages, then update
+                                        # catalogues: keep both sides' messages
 
 Messages are the first argument of ``t(...)`` calls (``context.t``, ``t``), the
 first two of ``plural(...)``, the message templates of the error classes and of
@@ -134,8 +134,8 @@ def merge() -> None:
             elif message.string and message.string != mine.string:
                 mine.string = message.string
         save(lang, ours)
-        print(f"{path.relative_to(ROOT)}: merged")
-    update()
+        print(f"{path.relative_to(ROOT)}: merged; once the code is merged too, run "
+              "'make messages' and 'make test'")
 
 
 def main(argv: list[str]) -> int:
