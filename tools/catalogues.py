@@ -27,7 +27,7 @@ SOURCE = ROOT / "src" / "regelwerk"
 LOCALES = SOURCE / "i18n" / "locale"
 ERRORS = ("RegelwerkError", "DiceError", "DiceSyntaxError", "LimitExceeded", "FaceError",
           "EvaluationError", "RequestError", "RuleError")
-KEYWORDS = {"t": None, "plural": (1, 2), "Message": None, "translatable": None,
+KEYWORDS = {"t": None, "plural": (1, 2), "Message": None, "translatable": None, "NameTable": None,
             "_error": (2,), **dict.fromkeys(ERRORS)}
 
 
