@@ -17,7 +17,7 @@ from importlib import resources
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, parse_pattern
+from babel.numbers import NumberPattern, format_decimal, parse_pattern
 
 from regelwerk.errors import translatable
 
@@ -56,9 +56,7 @@ class Translator:
     def percent(self, p: float, digits: int = 1) -> str:
         """A probability as a percentage in the reader's notation, by Babel
         (``99.54%``, ``99,54 %``, ``99,54%`` with ``digits=2``)."""
-        pattern = parse_pattern(self._locale.percent_formats[None].pattern)
-        pattern.frac_prec = (digits, digits)
-        return str(pattern.apply(float(p), self._locale))
+        return str(_percent_pattern(self.lang, digits).apply(float(p), self._locale))
 
     def number(self, value: float, digits: int | None = None) -> str:
         """A number in the reader's notation (``18,825`` in German); ``digits``
@@ -75,6 +73,14 @@ class Translator:
     def plural(self, singular: str, plural: str, n: int, /, **values: object) -> str:
         """The translated singular or plural form for ``n``, placeholders filled in."""
         return self._translations.ngettext(singular, plural, n).format(n=n, **values)
+
+
+@lru_cache(maxsize=64)
+def _percent_pattern(lang: str, digits: int) -> NumberPattern:
+    """The language's percent pattern with ``digits`` places after the decimal mark."""
+    pattern = parse_pattern(Locale.parse(lang).percent_formats[None].pattern)
+    pattern.frac_prec = (digits, digits)
+    return pattern
 
 
 @lru_cache(maxsize=len(LANGUAGES))
