@@ -139,8 +139,6 @@ def check_command(dc: int, fortune: bool, misfortune: bool, reroll_on: str, secr
         first = response["first"]
         out.print(Text(f"d20 {first['natural']}↻ → {first['total']} "
                        f"({_degree_label(t, first['degree'])})", style="dim strike"))
-        out.print(t("rerolled {first} → {second} with a hero point (the second roll counts)",
-                    first=first["natural"], second=response["natural"]))
     out.print(Text(f"d20 {response['natural']} {response['modifier']:+d} = "
                    f"{response['total']}", style="bold"))
     out.print(response.get("gm_text", response["text"]))
