@@ -14,7 +14,7 @@ SHARED := ../shared/examples/protocol-examples.jsonl
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck unit examples bench messages lock lock-upgrade clean
+.PHONY: run test lint typecheck unit examples bench messages clean
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) tools/lockcheck.py
@@ -52,6 +52,7 @@ messages: $(STAMP)
 
 # Exact versions of every dependency in pyproject.toml (all extras); keeps the
 # pins that still fit, adds what is new. `make lock-upgrade` moves to the newest.
+.PHONY: lock lock-upgrade
 LOCK_FLAGS := --quiet --all-extras --strip-extras --allow-unsafe --no-emit-index-url \
 	--no-emit-find-links --output-file $(LOCK)
 
