@@ -56,7 +56,7 @@ def _faces(_ctx: click.Context, _param: click.Parameter, value: str | None) -> l
 def lang_option(f: F) -> F:
     return click.option(
         *LANG_OPTIONS, "lang",
-        type=click.Choice(LANGUAGES), default=system_language,
+        type=click.Choice(LANGUAGES), default=_default_language,
         show_default="REGELWERK_LANG",
         help="Language of every text: en, de or is (default: REGELWERK_LANG, else the "
              "locale, else en).",
@@ -119,6 +119,19 @@ def system_language() -> str:
         if value in LANGUAGES:
             return value
     return "en"
+
+
+def _default_language() -> str:
+    """``--lang`` given to an enclosing command (``regelwerk --lang de w6 probe``),
+    else ``system_language()``."""
+    context = click.get_current_context(silent=True)
+    parent = context.parent if context is not None else None
+    while parent is not None:
+        lang = parent.params.get("lang")
+        if isinstance(lang, str) and lang in LANGUAGES:
+            return lang
+        parent = parent.parent
+    return system_language()
 
 
 def cli_language(argv: list[str] | None = None) -> str:
@@ -195,8 +208,8 @@ def localize(root: click.Command, t: Translator) -> None:
         if isinstance(command, click.Group):
             command.subcommand_metavar = t(translatable("COMMAND [ARGS]..."))
         for param in command.params:
-            if param.metavar is None and not getattr(param, "is_flag", False) and \
-                    not getattr(param, "count", False):
+            if isinstance(param, click.Option) and param.metavar is None and \
+                    not param.is_flag and not param.count:
                 param.metavar = _metavar(t, param)
         if command.help:
             command.help = t(command.help)

@@ -15,6 +15,7 @@ from regelwerk.cli import (  # noqa: F401  (they register their commands on pf2e
     pf2e_play,
     pf2e_table,
 )
+from regelwerk.cli.common import lang_option
 from regelwerk.cli.dice import odds_command, roll_command
 from regelwerk.cli.dnd5e import dnd5e
 from regelwerk.cli.pf2e import pf2e
@@ -27,12 +28,11 @@ from regelwerk.protocol.resolve import error_response
 __all__ = ["cli", "main"]
 
 
-@click.group(cls=ToolGroup,
-             context_settings={"help_option_names": ["-h", "--help", "--hilfe", "--hjalp",
-                                                    "--hjálp"]},
+@click.group(cls=ToolGroup, context_settings={"help_option_names": ["-h", "--help"]},
              epilog=MANUAL_EPILOG)
 @click.version_option(__version__, prog_name="regelwerk")
-def cli() -> None:
+@lang_option
+def cli(lang: str) -> None:
     """regelwerk: rules for W6 Proben, D&D 5e and Pathfinder 2e, with exact odds.
 
     Every command answers in the language of --lang, else REGELWERK_LANG, else the

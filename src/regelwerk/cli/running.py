@@ -19,6 +19,10 @@ __all__ = ["INTERRUPTED", "ToolGroup", "run"]
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
+HELP_OPTIONS = {"en": ["-h", "--help"], "de": ["-h", "--help", "--hilfe"],
+                "is": ["-h", "--help", "--hjálp", "--hjalp"]}
+"""The help option in each language (error hints name the longest)."""
+
 
 def _silence_stdout() -> None:
     """After the reader went away, send what is left to nowhere (no second error
@@ -52,6 +56,7 @@ def run(root: click.Command, argv: list[str] | None = None) -> None:
     t = translator(cli_language(argv))
     localize(root, t)
     speak(t)
+    root.context_settings["help_option_names"] = HELP_OPTIONS[t.lang]
     try:
         code = root.main(argv, prog_name="regelwerk", standalone_mode=False)
     except click.ClickException as error:
