@@ -310,3 +310,17 @@ def test_the_manual_holds_every_command() -> None:
     for name in ("regelwerk roll", "regelwerk pf2e map", "regelwerk 5e contest",
                  "regelwerk pf2e creature", "Exit status", "REGELWERK_LANG"):
         assert name in out
+
+
+def test_lang_before_the_command_holds_for_it() -> None:
+    done = shell("--lang", "de", "roll", "1d6", "--faces", "4")
+    assert done.returncode == 0
+    assert "Summe: 4" in done.stdout
+
+
+def test_help_in_the_languages_own_word() -> None:
+    done = shell("roll", "--hjálp", lang="is")
+    assert done.returncode == 0
+    assert done.stdout.startswith("Notkun: regelwerk roll [VALKOSTIR] EXPRESSION")
+    hint = shell("rol", lang="de")
+    assert "Hilfe mit 'regelwerk --hilfe'." in hint.stderr
