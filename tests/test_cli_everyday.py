@@ -48,7 +48,8 @@ def test_regelwerk_lang_sets_results_not_only_help() -> None:
 def test_the_locale_sets_the_language_and_lang_wins() -> None:
     code, out = run("roll", "1d6", "--faces", "3", env={"REGELWERK_LANG": "",
                                                         "LC_ALL": "is_IS.UTF-8"})
-    assert "Samtals: 3" in out or "Summa" in out or code == 0
+    assert code == 0
+    assert "Samtals: 3" in out
     _, out = run("roll", "1d6", "--faces", "3", "--lang", "en", env={"REGELWERK_LANG": "de"})
     assert "Total: 3" in out
 
