@@ -267,9 +267,10 @@ def test_map_drawing_marks_origin_units_states_names_legend(tmp_path: Path) -> N
 # --- a well-behaved tool ---------------------------------------------------------------
 
 def test_head_closing_the_pipe_exits_quietly_with_0() -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
     done = subprocess.run(f"set -o pipefail; '{BIN}' odds 10d10 --all | head -n 2",
                           shell=True, capture_output=True, text=True, timeout=60,
-                          check=False, executable="/bin/bash")
+                          check=False, executable="/bin/bash", env={**env, "LANG": "C.UTF-8"})
     assert done.returncode == 0
     assert done.stderr == ""
 

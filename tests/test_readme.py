@@ -38,7 +38,8 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "REGELWERK_LANG"}
+    env = {k: v for k, v in os.environ.items()
+           if k != "REGELWERK_LANG" and not k.startswith("LC_")}
     return {**env, "PATH": f"{BIN}{os.pathsep}{env.get('PATH', '')}", "LANG": "C.UTF-8"}
 
 
