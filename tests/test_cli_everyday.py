@@ -27,7 +27,8 @@ def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
 
 
 def shell(*args: str, lang: str | None = None, **kw: object) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "REGELWERK_LANG"}
+    env = {k: v for k, v in os.environ.items()
+           if k != "REGELWERK_LANG" and not k.startswith("LC_")}
     env["LANG"] = "C.UTF-8"
     if lang:
         env["REGELWERK_LANG"] = lang
