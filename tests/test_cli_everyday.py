@@ -327,3 +327,11 @@ def test_help_in_the_languages_own_word() -> None:
     assert done.stdout.startswith("Notkun: regelwerk roll [VALKOSTIR] EXPRESSION")
     hint = shell("rol", lang="de")
     assert "Hilfe mit 'regelwerk --hilfe'." in hint.stderr
+
+
+def test_the_manual_as_a_man_page(tmp_path: Path) -> None:
+    code, out = run("manual", "--roff", "--lang", "de")
+    assert code == 0
+    assert out.startswith(".TH REGELWERK 1")
+    assert ".SH BEFEHLE" in out
+    assert ".SS regelwerk pf2e map" in out

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 from click.shell_completion import get_completion_class
 
-from regelwerk.cli.common import cli_t
+from regelwerk.cli.common import cli_t, lang_option
 
 __all__ = ["MANUAL_EPILOG", "completion_command", "manual_command"]
 
@@ -60,13 +60,37 @@ def _pages(command: click.Command, path: list[str],
     return pages
 
 
+def _roff(text: str) -> str:
+    """Plain text as a preformatted roff block (backslashes and leading dots escaped)."""
+    lines = []
+    for line in text.replace("\\", "\\e").splitlines():
+        lines.append("\\&" + line if line.startswith((".", "'")) else line)
+    return ".nf\n" + "\n".join(lines) + "\n.fi"
+
+
 @click.command("manual")
-def manual_command() -> None:
+@click.option("--roff", is_flag=True,
+              help="Write a man page (roff): regelwerk manual --roff > regelwerk.1; "
+                   "man -l regelwerk.1")
+@lang_option
+def manual_command(roff: bool, lang: str) -> None:
     """The manual: every command's help, one after the other (like `man regelwerk`)."""
+    from regelwerk import __version__
     from regelwerk.cli.main import cli
 
     t = cli_t()
+    pages = _pages(cli, ["regelwerk"], None)
+    if roff:
+        click.echo(f'.TH REGELWERK 1 "" "regelwerk {__version__}"')
+        click.echo(".SH NAME\nregelwerk \\- " + t("rules for pen-and-paper role-playing games"))
+        for i, (name, text) in enumerate(pages):
+            click.echo(".SH " + t("DESCRIPTION") if i == 0 else f".SS {name}")
+            if i == 0 and len(pages) > 1:
+                click.echo(_roff(text) + "\n.SH " + t("COMMANDS"))
+            else:
+                click.echo(_roff(text))
+        return
     click.echo(t("REGELWERK(1): rules for pen-and-paper role-playing games"))
-    for name, text in _pages(cli, ["regelwerk"], None):
+    for name, text in pages:
         click.echo(f"\n{name}\n{'=' * len(name)}\n")
         click.echo(text)
