@@ -335,3 +335,18 @@ def test_the_manual_as_a_man_page(tmp_path: Path) -> None:
     assert out.startswith(".TH REGELWERK 1")
     assert ".SH BEFEHLE" in out
     assert ".SS regelwerk pf2e map" in out
+
+
+def test_every_transliterated_alias_has_its_native_spelling() -> None:
+    import re
+
+    from regelwerk.cli.common import _commands
+
+    missing = []
+    for command in _commands(cli):
+        for param in command.params:
+            opts = getattr(param, "opts", [])
+            if any(re.search(r"(ae|oe|ue)", o) for o in opts) and not re.search(
+                    r"[äöüæðþáéíóúý]", " ".join(opts)):
+                missing.append(opts)
+    assert missing == []
