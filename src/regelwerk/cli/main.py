@@ -21,6 +21,7 @@ from regelwerk.cli.dnd5e import dnd5e
 from regelwerk.cli.pf2e import pf2e
 from regelwerk.cli.running import ToolGroup, run
 from regelwerk.cli.shell import MANUAL_EPILOG, completion_command, manual_command
+from regelwerk.cli.table import table
 from regelwerk.cli.w6 import w6
 from regelwerk.protocol import resolve
 from regelwerk.protocol.resolve import error_response
@@ -91,6 +92,7 @@ cli.add_command(dnd5e)
 cli.add_command(pf2e)
 cli.add_command(completion_command)
 cli.add_command(manual_command)
+cli.add_command(table)
 
 
 def main(argv: list[str] | None = None) -> None:
