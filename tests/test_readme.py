@@ -51,8 +51,9 @@ def test_the_readme_shows_commands_of_every_system() -> None:
         assert any(words in c for c in COMMANDS), words
 
 
-def test_python_block_runs() -> None:
-    (code,) = _blocks("python")
+@pytest.mark.parametrize("code", _blocks("python"))
+def test_python_block_runs(code: str, workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(workdir)
     namespace: dict[str, object] = {}
     exec(compile(code, "README.md", "exec"), namespace)  # the README's own example
 
