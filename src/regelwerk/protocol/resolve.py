@@ -18,7 +18,7 @@ from regelwerk.dice.random_sources import (
     SeededRandomSource,
     SystemRandomSource,
 )
-from regelwerk.errors import RegelwerkError, RequestError
+from regelwerk.errors import LimitExceeded, RegelwerkError, RequestError
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.protocol.registry import Action, Context, registry
 
@@ -178,7 +178,13 @@ def _resolve(request: object) -> dict[str, Any]:
         model = action.model.model_validate(fields)
     except ValidationError as error:
         raise _from_validation(action, error) from None
-    context = Context(_source(request), translator(lang))
+    cost = action.estimate(model)
+    omitted = None
+    if not cost.affordable:
+        if not action.odds_optional:
+            raise LimitExceeded(cost.reason())
+        omitted = cost.reason()
+    context = Context(_source(request), translator(lang), omitted)
     return {"ok": True, **action.handler(model, context)}
 
 

@@ -7,7 +7,6 @@ from typing import Any
 from pydantic import BaseModel, Field, StrictStr
 
 from regelwerk.dice import distribution_of, parse, roll_tree, to_json, to_plain
-from regelwerk.dice.limits import ROLL_ODDS_WORK
 from regelwerk.dice.results import RollResult
 from regelwerk.errors import LimitExceeded
 from regelwerk.protocol.fields import MODEL_CONFIG
@@ -38,10 +37,14 @@ def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
     result = roll_tree(tree, context.source)
     rolled = RollResult(tree, result)
     response: dict[str, Any] = to_json(rolled)
-    try:
-        exact = distribution_of(tree, ROLL_ODDS_WORK)
-    except LimitExceeded:
-        exact = None
+    exact = None
+    if context.odds_omitted is None:
+        try:
+            exact = distribution_of(tree)
+        except LimitExceeded as error:
+            response["odds_omitted"] = error.message
+    else:
+        response["odds_omitted"] = context.odds_omitted
     if exact is not None:
         response["probability_at_least"] = float(exact.distribution.at_least(rolled.total))
         response["probability"] = float(exact.distribution.probability(rolled.total))

@@ -31,13 +31,26 @@ def winner(a_successes: int, b_successes: int, tie: TiePolicy = "tie") -> Side:
 
 
 def contest_odds(a: Pool, b: Pool, tie: TiePolicy = "tie") -> dict[Side, Fraction]:
-    """The exact chance of each outcome, folding ``winner`` over both distributions."""
-    chances: dict[Side, Fraction] = {"a": Fraction(0), "b": Fraction(0), "tie": Fraction(0)}
-    dist_b = success_distribution(b.dice).items()
-    for sa, pa in success_distribution(a.dice).items():
-        for sb, pb in dist_b:
-            chances[winner(sa, sb, tie)] += pa * pb
-    return chances
+    """The exact chance of each outcome, folding ``winner`` over both distributions:
+    each count of a's Erfolge against the running total of b's below, equal and above
+    (linear in the pools, not their product)."""
+    weights_a = success_distribution(a.dice)
+    weights_b = success_distribution(b.dice)
+    wb = weights_b.weights
+    total_b = weights_b.denominator
+    below = 0  # weight of b's counts below a's count
+    counts: dict[Side, int] = {"a": 0, "b": 0, "tie": 0}
+    previous = 0
+    for sa, wa in weights_a.weights.items():
+        for sb in range(previous, sa):
+            below += wb.get(sb, 0)
+        previous = sa
+        equal = wb.get(sa, 0)
+        counts["a"] += wa * below
+        counts[tie] += wa * equal
+        counts["b"] += wa * (total_b - below - equal)
+    denominator = weights_a.denominator * total_b
+    return {side: Fraction(weight, denominator) for side, weight in counts.items()}
 
 
 @dataclass(frozen=True, slots=True)

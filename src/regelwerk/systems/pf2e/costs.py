@@ -1,0 +1,107 @@
+"""Cost estimates of the PF2e actions whose work grows with their inputs
+(``regelwerk.budget``): damage distributions (the dice, then every combination of
+base, precision and critical extra), Strikes (strikes × damage outcomes) and areas
+on a map (the squares an area's shape examines).  Every other action's work is
+bounded by its field limits (``regelwerk.budget.FIXED``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from regelwerk.budget import Cost, shorten
+from regelwerk.dice import parse
+from regelwerk.dice.cost import odds_estimate
+from regelwerk.systems.pf2e.grid import SQUARE_METRES
+from regelwerk.systems.pf2e.map_model import metres
+
+__all__ = ["COSTS", "ODDS_OPTIONAL"]
+
+_PER_DAMAGE_OUTCOME = 40
+"""Units for one combination of damage values run through immunities, weaknesses and
+resistances (a Python call chain of several microseconds)."""
+_PER_SQUARE = {"burst": 10, "emanation": 50, "cone": 40, "line": 60}
+"""Units for one square an area's shape examines."""
+_LARGEST_SPACE = 6
+"""Squares across the largest creature's space (an emanation grows by it)."""
+
+
+def _notation(text: str | None) -> tuple[int, int]:
+    """Work and span of a damage notation's exact distribution (0 work for none)."""
+    if not text:
+        return 0, 1
+    return odds_estimate(parse(text))
+
+
+def _damage(dice: str, precision: str | None, extra: str | None, twice: bool,
+            combined: bool) -> tuple[int, int]:
+    """Work and span of one damage distribution, the parts combined value by value
+    (``combined``: every triple of values as Strike damage does) or convolved."""
+    (w1, s1), (w2, s2), (w3, s3) = _notation(dice), _notation(precision), _notation(extra)
+    work = w1 + w2 + w3
+    base = 2 * s1 - 1 if twice else s1
+    if twice:
+        work += s1 * s1 * 4 if combined else 2 * s1
+    if combined:
+        pairs = base * (2 * s2 - 1 if twice else s2) * s3
+        work += 2 * pairs * _PER_DAMAGE_OUTCOME
+    else:
+        work += 4 * (base + s2 + s3)
+    return work, base + s2 + s3
+
+
+def damage_roll(request: Any) -> Cost:
+    """A damage roll's exact distribution."""
+    work, _ = _damage(request.dice, request.precision,
+                      request.critical_extra if request.critical else None,
+                      request.critical and request.roll_twice, combined=False)
+    return Cost(work, f"the exact damage of {shorten(request.dice)}")
+
+
+def strike_damage(request: Any) -> Cost:
+    """Strikes × damage outcomes: each Strike's hit and critical damage after IWR,
+    then the turn's total."""
+    d = request.damage
+    hit, span = _damage(d.dice, d.precision, None, False, combined=True)
+    crit, crit_span = _damage(d.dice, d.precision, d.critical_extra, d.roll_twice,
+                              combined=True)
+    strikes = len(request.strikes)
+    outcomes = span + crit_span
+    turn = strikes * strikes * outcomes * 4
+    return Cost(hit + crit + turn,
+                f"{strikes} Strike(s) with {shorten(d.dice)} damage ({outcomes} outcomes each)")
+
+
+def _area_squares(request: Any) -> int:
+    size = metres(request.size, request.map.unit)
+    reach = int(size / SQUARE_METRES) + 1
+    if request.shape == "line" and request.width:
+        reach += int(metres(request.width, request.map.unit) / SQUARE_METRES)
+    if request.shape in ("emanation", "line"):
+        reach += _LARGEST_SPACE
+        across = 2 * reach + 1
+        return across * across
+    if request.shape == "cone":
+        return reach * reach * 2
+    return 4 * reach * reach
+
+
+def area(request: Any) -> Cost:
+    """Map size × area: the squares the shape examines, then the map's creatures."""
+    squares = _area_squares(request)
+    map_size = request.map.width * request.map.height
+    units = squares * _PER_SQUARE[request.shape] + map_size + 1000 * len(request.map.creatures)
+    if request.svg:
+        units += map_size * 10
+    return Cost(units, f"a {request.shape} of {Fraction(str(request.size))} "
+                       f"{request.map.unit} ({squares:,} squares examined)")
+
+
+COSTS: dict[str, Callable[[Any], Cost]] = {
+    "damage_roll": damage_roll,
+    "strike_damage": strike_damage,
+    "area": area,
+}
+ODDS_OPTIONAL = frozenset({"damage_roll"})
+"""Actions that roll: over the budget they still roll and leave their odds out."""
