@@ -25,6 +25,7 @@ __all__ = [
     "MAX_SUPPORT",
     "MAX_WORK",
     "ROLL_ODDS_WORK",
+    "SHOWN",
     "Cost",
     "affordable",
     "require",

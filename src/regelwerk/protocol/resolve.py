@@ -7,11 +7,14 @@ translator, and turns every failure into an error response.  It never raises.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from regelwerk.budget import SHOWN, Cost, shorten
 from regelwerk.dice.random_sources import (
     RandomSource,
     ScriptedRandomSource,
@@ -21,8 +24,10 @@ from regelwerk.dice.random_sources import (
 from regelwerk.errors import LimitExceeded, RegelwerkError, RequestError
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.protocol.registry import Action, Context, registry
+from regelwerk.protocol.wire import MAX_DEPTH, check_values
 
-__all__ = ["ENVELOPE_FIELDS", "MAX_FACES", "error_response", "resolve"]
+__all__ = ["ENVELOPE_FIELDS", "MAX_FACES", "Prepared", "answer", "error_response", "prepare",
+           "resolve"]
 
 ENVELOPE_FIELDS = ("system", "action", "faces", "seed", "lang")
 MAX_FACES = 10_000
@@ -82,7 +87,7 @@ def _from_validation(action: Action, error: ValidationError) -> RequestError:
     details: list[ErrorDetails] = error.errors(include_url=False)
     first = details[0]
     kind = first["type"]
-    where = _where(tuple(first["loc"])) or "request"
+    where = shorten(_where(tuple(first["loc"])) or "request")
     if kind in _TYPE_CODES:
         code = _TYPE_CODES[kind]
     elif kind in _OUR_CODES:
@@ -103,7 +108,7 @@ def _from_validation(action: Action, error: ValidationError) -> RequestError:
     else:
         got = first.get("input")
         shown = repr(got) if not isinstance(got, dict | list) else type(got).__name__
-        message = f"field '{where}': {first['msg']} (got {shown[:60]})"
+        message = f"field '{where}': {shorten(first['msg'])} (got {shorten(shown)})"
     more = len(details) - 1
     if more:
         message += f"; and {more} more problem{'s' if more > 1 else ''}"
@@ -150,27 +155,39 @@ def _find_action(request: dict[str, Any]) -> Action:
     system = _name(request, "system")
     if system not in actions:
         raise RequestError(
-            f"unknown system {system!r}: allowed are {', '.join(sorted(actions))}",
+            f"unknown system {shorten(system)!r}: allowed are {', '.join(sorted(actions))}",
             code="unknown_system",
         )
     name = _name(request, "action")
     if name not in actions[system]:
         raise RequestError(
-            f"unknown action {name!r} for system {system}: allowed are "
+            f"unknown action {shorten(name)!r} for system {system}: allowed are "
             f"{', '.join(sorted(actions[system]))}",
             code="unknown_action",
         )
     return actions[system][name]
 
 
-def _resolve(request: object) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A validated request with its estimated cost, ready to be answered."""
+
+    action: Action
+    model: BaseModel
+    context: Context
+    cost: Cost
+
+
+def _prepare(request: object) -> Prepared:
     if not isinstance(request, dict):
         raise RequestError("a request must be a JSON object", code="invalid_request")
+    check_values(request)
     action = _find_action(request)
     lang = request.get("lang", "en")
     if lang not in LANGUAGES:
         raise RequestError(
-            f"field 'lang' must be one of {', '.join(LANGUAGES)} (got {lang!r})",
+            f"field 'lang' must be one of {', '.join(LANGUAGES)} "
+            f"(got {shorten(repr(lang))})",
             code="out_of_range",
         )
     fields = {k: v for k, v in request.items() if k not in ENVELOPE_FIELDS}
@@ -184,16 +201,38 @@ def _resolve(request: object) -> dict[str, Any]:
         if not action.odds_optional:
             raise LimitExceeded(cost.reason())
         omitted = cost.reason()
-    context = Context(_source(request), translator(lang), omitted)
-    return {"ok": True, **action.handler(model, context)}
+    return Prepared(action, model, Context(_source(request), translator(lang), omitted), cost)
 
 
-def resolve(request: object) -> dict[str, Any]:
-    """Answer one protocol request (a dict); never raises for a bad request."""
+def _long_texts(value: object, found: set[str], depth: int = 0) -> None:
+    if isinstance(value, str):
+        if len(value) > SHOWN:
+            found.add(value)
+    elif isinstance(value, dict) and depth < MAX_DEPTH:
+        for key, item in value.items():
+            _long_texts(key, found, depth + 1)
+            _long_texts(item, found, depth + 1)
+    elif isinstance(value, list) and depth < MAX_DEPTH:
+        for item in value:
+            _long_texts(item, found, depth + 1)
+
+
+def _shown(message: str, request: object) -> str:
+    """The message with every long input in it cut to ``SHOWN`` characters."""
+    long: set[str] = set()
+    _long_texts(request, long)
+    for text in sorted(long, key=len, reverse=True):
+        if text in message:
+            message = message.replace(text, shorten(text))
+    message = shorten(message, 20 * SHOWN)
+    return message.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _guarded(request: object, step: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     try:
-        return _resolve(request)
+        return step()
     except RegelwerkError as error:
-        return {"ok": False, "error": error.to_dict()}
+        return error_response(error.code, _shown(error.message, request))
     except RecursionError:
         return error_response("limit_exceeded", "the request is nested too deeply")
     except Exception as error:  # the contract: never raise for a request
@@ -202,3 +241,30 @@ def resolve(request: object) -> dict[str, Any]:
             f"regelwerk could not answer this request ({type(error).__name__}); "
             "please report it with the request",
         )
+
+
+def prepare(request: object) -> Prepared | dict[str, Any]:
+    """Validate ``request`` and estimate its cost (cheap: no rules work is done);
+    an error response when it is refused.  ``answer`` then does the work."""
+    prepared: list[Prepared] = []
+
+    def step() -> dict[str, Any]:
+        prepared.append(_prepare(request))
+        return {}
+
+    refused = _guarded(request, step)
+    return prepared[0] if prepared else refused
+
+
+def answer(request: object, prepared: Prepared) -> dict[str, Any]:
+    """The response to a prepared request; never raises."""
+    return _guarded(request, lambda: {
+        "ok": True, **prepared.action.handler(prepared.model, prepared.context)})
+
+
+def resolve(request: object) -> dict[str, Any]:
+    """Answer one protocol request (a dict); never raises for a bad request."""
+    prepared = prepare(request)
+    if isinstance(prepared, dict):
+        return prepared
+    return answer(request, prepared)

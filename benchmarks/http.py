@@ -1,0 +1,138 @@
+"""HTTP throughput and latency over loopback: requests/s, p50 and p99 at several
+concurrencies, for rules requests side by side with a bare endpoint that returns a
+constant (same server, same settings).  Bounded in time: each cell runs for
+``SECONDS`` after a short warm-up.
+
+    python -m benchmarks.http            # prints a table (and returns it to __main__)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import subprocess
+import sys
+import time
+from contextlib import closing
+from pathlib import Path
+
+import uvloop
+
+SECONDS = 3.0
+WARM_UP = 0.5
+CONCURRENCY = (1, 16, 64)
+WORKERS = 2
+
+CASES: list[tuple[str, str, dict[str, object]]] = [
+    ("bare endpoint (constant)", "/bench/constant",
+     {"system": "dice", "action": "roll", "expression": "1d20+5"}),
+    ("dice roll 1d20+5", "/api/v1/resolve",
+     {"system": "dice", "action": "roll", "expression": "1d20+5"}),
+    ("PF2e check", "/api/v1/resolve",
+     {"system": "pf2e", "action": "check", "modifier": 8, "dc": 18}),
+    ("PF2e Strike damage", "/api/v1/resolve",
+     {"system": "pf2e", "action": "strike_damage", "modifier": 10, "ac": 18,
+      "damage": {"dice": "1d8", "modifiers": [{"value": 4, "type": "ability"}],
+                 "type": "slashing"}, "target": {"hp": 20}}),
+]
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with closing(socket.socket()) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _request(port: int, path: str, body: dict[str, object]) -> bytes:
+    data = json.dumps(body).encode()
+    return (f"POST {path} HTTP/1.1\r\nHost: localhost:{port}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+            ).encode() + data
+
+
+async def _client(port: int, request: bytes, until: float, warm: float,
+                  latencies: list[float]) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        while True:
+            start = time.perf_counter()
+            if start >= until:
+                return
+            writer.write(request)
+            head = await reader.readuntil(b"\r\n\r\n")
+            length = 0
+            for line in head.split(b"\r\n"):
+                if line[:15].lower() == b"content-length:":
+                    length = int(line[15:])
+            await reader.readexactly(length)
+            if not head.startswith(b"HTTP/1.1 200"):
+                raise RuntimeError(head.decode(errors="replace"))
+            end = time.perf_counter()
+            if start >= warm:
+                latencies.append(end - start)
+    finally:
+        writer.close()
+
+
+async def _cell(port: int, request: bytes, concurrency: int) -> tuple[float, float, float]:
+    latencies: list[float] = []
+    now = time.perf_counter()
+    warm, until = now + WARM_UP, now + WARM_UP + SECONDS
+    await asyncio.gather(*(_client(port, request, until, warm, latencies)
+                           for _ in range(concurrency)))
+    latencies.sort()
+    rate = len(latencies) / SECONDS
+    p50 = latencies[len(latencies) // 2]
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    return rate, p50 * 1000, p99 * 1000
+
+
+def _wait(port: int) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("the benchmark server did not start")
+
+
+def run(workers: int = WORKERS) -> list[tuple[str, int, float, float, float]]:
+    """Every case at every concurrency against a fresh server with ``workers``."""
+    port = free_port()
+    root = Path(__file__).resolve().parent.parent
+    server = subprocess.Popen([sys.executable, "-m", "benchmarks.http_app", str(port),
+                               str(workers)], cwd=root)
+    rows = []
+    try:
+        _wait(port)
+        time.sleep(1.0)
+        for name, path, body in CASES:
+            request = _request(port, path, body)
+            for concurrency in CONCURRENCY:
+                rate, p50, p99 = uvloop.run(_cell(port, request, concurrency))
+                print(f"  {name:26} c={concurrency:<3} {rate:9,.0f} req/s  p50 {p50:6.2f} ms"
+                      f"  p99 {p99:6.2f} ms", flush=True)
+                rows.append((name, concurrency, rate, p50, p99))
+    finally:
+        server.terminate()
+        server.wait(10)
+    return rows
+
+
+def table(rows: list[tuple[str, int, float, float, float]]) -> str:
+    """Markdown: each case with its share of the bare endpoint's throughput."""
+    bare = {c: rate for name, c, rate, _, _ in rows if name.startswith("bare")}
+    lines = ["| request | concurrency | requests/s | share of bare | p50 | p99 |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for name, concurrency, rate, p50, p99 in rows:
+        lines.append(f"| {name} | {concurrency} | {rate:,.0f} | "
+                     f"{rate / bare[concurrency]:.0%} | {p50:.2f} ms | {p99:.2f} ms |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(table(run(int(sys.argv[1]) if len(sys.argv) > 1 else WORKERS)))
