@@ -7,6 +7,8 @@ in ``create_app``.
 
 from __future__ import annotations
 
+import gc
+
 import swagger_ui_bundle
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -54,4 +56,5 @@ def create_app(settings: HttpSettings | None = None) -> FastAPI:
     app.add_middleware(Guard, settings=settings)
     app.include_router(health_routes.router)
     app.include_router(resolve_routes.router)
+    gc.freeze()  # the app's long-lived objects leave the collector's generations
     return app

@@ -80,7 +80,7 @@ async def resolve_endpoint(request: Request) -> Response:
         payload = decode(raw)
     except RegelwerkError as error:
         return _json(error_response(error.code, error.message))
-    prepared = prepare(payload)
+    prepared = prepare(payload, checked=True)
     if isinstance(prepared, dict):
         return _json(prepared)
     if prepared.cost.units <= INLINE_UNITS:

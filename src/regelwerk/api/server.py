@@ -24,11 +24,14 @@ class GuardedProtocol(HttpToolsProtocol):
     from the first byte of a request)."""
 
     _head_timer: asyncio.TimerHandle | None = None
+    _head_timeout: float | None = None
 
     def _arm(self) -> None:
         if self._head_timer is None:
-            timeout = HttpSettings.from_env().header_timeout
-            self._head_timer = self.loop.call_later(timeout, self._too_slow)
+            if GuardedProtocol._head_timeout is None:
+                GuardedProtocol._head_timeout = HttpSettings.from_env().header_timeout
+            self._head_timer = self.loop.call_later(GuardedProtocol._head_timeout,
+                                                    self._too_slow)
 
     def _disarm(self) -> None:
         if self._head_timer is not None:

@@ -61,8 +61,8 @@ def resolve_command(path: IO[bytes] | None) -> None:
     Every line gets exactly one answer line, in order (a blank line is answered with
     invalid_request). Exit status 0 when every request succeeded, 1 when any failed.
     """
-    stream = path or click.get_binary_stream("stdin")
-    out = click.get_binary_stream("stdout")
+    stream = path or sys.stdin.buffer
+    out = sys.stdout.buffer
     failed = False
     for line in _lines(stream):
         try:

@@ -11,6 +11,7 @@ rerolls, and the pairs an operator other than ``+`` combines.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from regelwerk.budget import Cost, shorten
 from regelwerk.dice.exact import explosion_depth
@@ -119,6 +120,8 @@ def odds_estimate(tree: Expression) -> tuple[int, int]:
     return shape.units, shape.span
 
 
+@lru_cache(maxsize=1024)
 def odds_cost(tree: Expression) -> Cost:
-    """The estimated work of the exact distribution of ``tree``."""
+    """The estimated work of the exact distribution of ``tree`` (syntax trees are
+    immutable: the estimate is remembered)."""
     return Cost(_shape(tree).units, f"the exact odds of {shorten(str(tree))}")

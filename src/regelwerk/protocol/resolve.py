@@ -178,10 +178,11 @@ class Prepared:
     cost: Cost
 
 
-def _prepare(request: object) -> Prepared:
+def _prepare(request: object, checked: bool) -> Prepared:
     if not isinstance(request, dict):
         raise RequestError("a request must be a JSON object", code="invalid_request")
-    check_values(request)
+    if not checked:
+        check_values(request)
     action = _find_action(request)
     lang = request.get("lang", "en")
     if lang not in LANGUAGES:
@@ -243,13 +244,14 @@ def _guarded(request: object, step: Callable[[], dict[str, Any]]) -> dict[str, A
         )
 
 
-def prepare(request: object) -> Prepared | dict[str, Any]:
+def prepare(request: object, checked: bool = False) -> Prepared | dict[str, Any]:
     """Validate ``request`` and estimate its cost (cheap: no rules work is done);
-    an error response when it is refused.  ``answer`` then does the work."""
+    an error response when it is refused.  ``answer`` then does the work.
+    ``checked``: the request comes from ``wire.decode``, which checked its values."""
     prepared: list[Prepared] = []
 
     def step() -> dict[str, Any]:
-        prepared.append(_prepare(request))
+        prepared.append(_prepare(request, checked))
         return {}
 
     refused = _guarded(request, step)
