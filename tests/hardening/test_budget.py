@@ -6,6 +6,7 @@ timing), and a request over the budget is refused at once (or rolls without odds
 from __future__ import annotations
 
 import gc
+import json
 import signal
 import time
 from collections.abc import Iterator
@@ -74,7 +75,9 @@ def _within_its_cost(request: dict[str, Any]) -> None:
         gc.enable()
     units = min(prepared.cost.units, BUDGET) + OVERHEAD_UNITS
     allowed = FACTOR * units * NS_PER_UNIT / 1e9
-    assert spent <= allowed, (request, prepared.cost, spent, response.get("error"))
+    if spent > allowed:
+        print("SLOW", json.dumps(request), prepared.cost, spent)
+    assert spent <= allowed, (prepared.cost, spent, response.get("error"))
     assert response.get("error", {}).get("code") != "internal_error", (request, response)
 
 

@@ -17,7 +17,7 @@ from regelwerk.budget import Cost, shorten
 from regelwerk.dice.exact import explosion_depth
 from regelwerk.dice.nodes import BinaryOp, Dice, Expression, Group, Negate, Number
 
-__all__ = ["odds_cost", "odds_estimate"]
+__all__ = ["convolution_cost", "odds_cost", "odds_estimate"]
 
 _KRONECKER_SCALE = 1 << 16
 """Products of weights packed into integers above this many bits grow faster than
@@ -114,10 +114,11 @@ def _shape(node: Expression) -> _Shape:
     return _Shape(1, 1, 1 << 40)  # pragma: no cover
 
 
-def odds_estimate(tree: Expression) -> tuple[int, int]:
-    """``(units of work, span of values)`` of the exact distribution of ``tree``."""
+def odds_estimate(tree: Expression) -> tuple[int, int, int]:
+    """``(units of work, span of values, bits of the denominator)`` of the exact
+    distribution of ``tree``."""
     shape = _shape(tree)
-    return shape.units, shape.span
+    return shape.units, shape.span, shape.bits
 
 
 @lru_cache(maxsize=1024)
@@ -125,3 +126,9 @@ def odds_cost(tree: Expression) -> Cost:
     """The estimated work of the exact distribution of ``tree`` (syntax trees are
     immutable: the estimate is remembered)."""
     return Cost(_shape(tree).units, f"the exact odds of {shorten(str(tree))}")
+
+
+def convolution_cost(span: int, bits: int) -> int:
+    """Work of adding two independent distributions whose sum spans ``span`` values
+    with a common denominator of ``bits`` bits."""
+    return _product(span, bits) + span

@@ -12,7 +12,7 @@ from typing import Any
 
 from regelwerk.budget import Cost, shorten
 from regelwerk.dice import parse
-from regelwerk.dice.cost import odds_estimate
+from regelwerk.dice.cost import convolution_cost, odds_estimate
 from regelwerk.systems.pf2e.grid import SQUARE_METRES
 from regelwerk.systems.pf2e.map_model import metres
 
@@ -21,34 +21,46 @@ __all__ = ["COSTS", "ODDS_OPTIONAL"]
 _PER_DAMAGE_OUTCOME = 150
 """Units for one combination of damage values run through immunities, weaknesses and
 resistances (Fraction arithmetic and a Python call chain: about 15 microseconds)."""
+_PER_STRIKE_OUTCOME = 250
+"""Units for one damage outcome of one Strike weighed by its chances (exact fractions
+over a common denominator)."""
 _PER_SQUARE = {"burst": 10, "emanation": 50, "cone": 40, "line": 60}
 """Units for one square an area's shape examines."""
 _LARGEST_SPACE = 6
 """Squares across the largest creature's space (an emanation grows by it)."""
 
 
-def _notation(text: str | None) -> tuple[int, int]:
-    """Work and span of a damage notation's exact distribution (0 work for none)."""
+def _notation(text: str | None) -> tuple[int, int, int]:
+    """Work, span and denominator bits of a damage notation's exact distribution."""
     if not text:
-        return 0, 1
+        return 0, 1, 1
     return odds_estimate(parse(text))
 
 
 def _damage(dice: str, precision: str | None, extra: str | None, twice: bool,
             combined: bool) -> tuple[int, int]:
     """Work and span of one damage distribution, the parts combined value by value
-    (``combined``: every triple of values as Strike damage does) or convolved."""
-    (w1, s1), (w2, s2), (w3, s3) = _notation(dice), _notation(precision), _notation(extra)
+    (``combined``: every triple of values as Strike damage does, in exact fractions
+    whose size grows with the denominators' bits) or convolved."""
+    (w1, s1, b1), (w2, s2, b2), (w3, s3, b3) = (
+        _notation(dice), _notation(precision), _notation(extra))
     work = w1 + w2 + w3
     base = 2 * s1 - 1 if twice else s1
-    if twice:
-        work += s1 * s1 * 4 if combined else 2 * s1
+    size = 1 + (b1 + b2 + b3) // 64
     if combined:
+        if twice:
+            work += s1 * s1 * (_PER_DAMAGE_OUTCOME // 2) * size
         pairs = base * (2 * s2 - 1 if twice else s2) * s3
-        work += 2 * pairs * _PER_DAMAGE_OUTCOME
-    else:
-        work += 4 * (base + s2 + s3)
-    return work, base + s2 + s3
+        work += 2 * pairs * _PER_DAMAGE_OUTCOME * size
+        return work, base + s2 + s3
+    # convolutions: base + precision, doubled by rolling twice, + the critical extra
+    span, bits = s1 + s2, b1 + b2
+    work += convolution_cost(span, bits) + 4 * span
+    if twice:
+        span, bits = 2 * span, 2 * bits
+        work += convolution_cost(span, bits) + 4 * span
+    work += convolution_cost(span + s3, bits + b3) + 4 * (span + s3)
+    return work, span + s3
 
 
 def damage_roll(request: Any) -> Cost:
@@ -60,16 +72,18 @@ def damage_roll(request: Any) -> Cost:
 
 
 def strike_damage(request: Any) -> Cost:
-    """Strikes × damage outcomes: each Strike's hit and critical damage after IWR,
-    then the turn's total."""
+    """Strikes × damage outcomes: every Strike (each with its own multiple attack
+    penalty) folds its hit and critical damage after IWR over its chances, then the
+    turn's total adds the Strikes up."""
     d = request.damage
     hit, span = _damage(d.dice, d.precision, None, False, combined=True)
     crit, crit_span = _damage(d.dice, d.precision, d.critical_extra, d.roll_twice,
                               combined=True)
     strikes = len(request.strikes)
     outcomes = span + crit_span
+    per_strike = (hit + crit) // 2 + outcomes * _PER_STRIKE_OUTCOME
     turn = strikes * strikes * outcomes * 4
-    return Cost(hit + crit + turn,
+    return Cost(strikes * per_strike + turn,
                 f"{strikes} Strike(s) with {shorten(d.dice)} damage ({outcomes} outcomes each)")
 
 
