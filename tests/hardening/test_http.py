@@ -4,10 +4,10 @@ the tests (``regelwerk serve`` in a subprocess on a free loopback port)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx

@@ -20,8 +20,8 @@ from regelwerk.api import health as health_routes
 from regelwerk.api import resolve as resolve_routes
 from regelwerk.api.middleware import Guard
 from regelwerk.api.pool import RulesPool
-from regelwerk.api.settings import HttpSettings
 from regelwerk.api.resolve import status_for
+from regelwerk.api.settings import HttpSettings
 
 __all__ = ["HttpSettings", "create_app", "status_for"]
 

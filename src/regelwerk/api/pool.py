@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import suppress
 from typing import TypeVar
 
 __all__ = ["Busy", "RulesPool", "TimedOut"]
@@ -57,11 +58,10 @@ class RulesPool:
         loop = asyncio.get_running_loop()
         self.in_flight += 1
         future = self._start().submit(work)
+
         def done(finished: Future[T]) -> None:
-            try:
+            with suppress(RuntimeError):  # the loop has closed: nothing waits any more
                 loop.call_soon_threadsafe(self._finished, finished)
-            except RuntimeError:  # the loop has closed: nothing waits any more
-                pass
 
         future.add_done_callback(done)
         try:

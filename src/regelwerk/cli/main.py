@@ -20,9 +20,9 @@ from regelwerk.cli.dice import odds_command, roll_command
 from regelwerk.cli.dnd5e import dnd5e
 from regelwerk.cli.pf2e import pf2e
 from regelwerk.cli.w6 import w6
+from regelwerk.errors import RegelwerkError
 from regelwerk.i18n import translator
 from regelwerk.protocol import resolve
-from regelwerk.errors import RegelwerkError
 from regelwerk.protocol.resolve import error_response
 from regelwerk.protocol.wire import decode, encode
 

@@ -34,7 +34,7 @@ class _Shape:
 def _product(span: int, bits: int) -> int:
     """Work of one packed big-integer product of ``span`` slots of ``bits`` bits."""
     size = span * (bits + 8)
-    return size // 64 + int(size * (size / _KRONECKER_SCALE) ** 0.6) // 64 + span
+    return size // 64 + int(size * (size / _KRONECKER_SCALE) ** 0.6) // 40 + span
 
 
 def _sum_of(span: int, bits: int, times: int) -> tuple[int, int, int]:

@@ -101,11 +101,27 @@ def _area_squares(request: Any) -> int:
     return 4 * reach * reach
 
 
+def _map_units(battle: Any) -> int:
+    """Building a map and looking over it: its squares, the squares listed (walls,
+    grates, light and darkness) and every creature against every light."""
+    listed = len(battle.walls) + len(battle.grates) + len(battle.dim) + len(battle.darkness)
+    creatures = len(battle.creatures)
+    size: int = battle.width * battle.height
+    return (10 * size + 10 * listed
+            + 10 * creatures * (len(battle.lights) + 1) + 1000 * creatures)
+
+
+def on_map(request: Any) -> Cost:
+    """An action over a map: the map's size and what is on it."""
+    return Cost(_map_units(request.map),
+                f"a map of {request.map.width} × {request.map.height} squares")
+
+
 def area(request: Any) -> Cost:
     """Map size × area: the squares the shape examines, then the map's creatures."""
     squares = _area_squares(request)
     map_size = request.map.width * request.map.height
-    units = squares * _PER_SQUARE[request.shape] + map_size + 1000 * len(request.map.creatures)
+    units = squares * _PER_SQUARE[request.shape] + _map_units(request.map)
     if request.svg:
         units += map_size * 10
     return Cost(units, f"a {request.shape} of {Fraction(str(request.size))} "
@@ -116,6 +132,8 @@ COSTS: dict[str, Callable[[Any], Cost]] = {
     "damage_roll": damage_roll,
     "strike_damage": strike_damage,
     "area": area,
+    **dict.fromkeys(("distance", "reach", "detect", "line_of_effect", "line_of_sight",
+                     "draw_map"), on_map),
 }
 ODDS_OPTIONAL = frozenset({"damage_roll"})
 """Actions that roll: over the budget they still roll and leave their odds out."""
