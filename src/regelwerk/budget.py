@@ -22,6 +22,7 @@ from regelwerk.errors import LimitExceeded
 __all__ = [
     "BUDGET",
     "FIXED",
+    "MAX_BRANCHES",
     "MAX_SUPPORT",
     "MAX_WORK",
     "ROLL_ODDS_WORK",
@@ -45,6 +46,8 @@ BUDGET = 5_000_000
 """Units of work one request may cost.  One unit took 50–150 ns of CPU on the
 reference machine, so an accepted request costs at most about 0.75 s."""
 
+MAX_BRANCHES = 200_000
+"""Face sequences one enumeration of a roll procedure may try (``odds.enumerate``)."""
 MAX_SUPPORT = 200_000
 """Distinct values or value pairs an exact distribution may work through."""
 MAX_WORK = 20_000_000
