@@ -13,8 +13,8 @@ from typing import Any
 from regelwerk.budget import Cost, shorten
 from regelwerk.dice import parse
 from regelwerk.dice.cost import convolution_cost, odds_estimate
-from regelwerk.systems.pf2e.grid import SQUARE_METRES
-from regelwerk.systems.pf2e.map_model import metres
+from regelwerk.systems.pf2e.space.grid import SQUARE_METRES
+from regelwerk.systems.pf2e.space.map_model import metres
 
 __all__ = ["COSTS", "ODDS_OPTIONAL"]
 
