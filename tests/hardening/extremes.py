@@ -72,11 +72,24 @@ def w6_requests() -> st.SearchStrategy[dict[str, Any]]:
         return {"system": "w6", "action": "complex_probe", "attribute": attribute,
                 "split": split, "required": [draw(st.integers(1, 5)) for _ in split]}
 
+    @st.composite
+    def party(draw: st.DrawFn) -> dict[str, Any]:
+        attribute = draw(st.integers(0, 400))
+        if draw(st.booleans()):
+            return {"attribute": attribute}
+        parts = draw(st.integers(2, 30))
+        cuts = sorted(draw(st.lists(st.integers(0, attribute), min_size=parts - 1,
+                                    max_size=parts - 1)))
+        split = [b - a for a, b in zip([0, *cuts], [*cuts, attribute], strict=True)]
+        return {"attribute": attribute, "split": split, "required": [1] * parts}
+
+    complex_contest = st.builds(lambda a, b: {"system": "w6", "action": "contest",
+                                              "a": a, "b": b}, party(), party())
     advice = st.builds(
         lambda a, r, c: {"system": "w6", "action": "complex_advice", "attribute": a,
                          "required": r, "candidates": c},
         POOL, st.lists(st.integers(1, 10), min_size=2, max_size=20), st.integers(1, 20))
-    return probe | contest | complex_probe() | advice
+    return probe | contest | complex_contest | complex_probe() | advice
 
 
 DAMAGE = st.builds(lambda c, s: f"{c}d{s}", st.integers(1, 200), st.sampled_from(

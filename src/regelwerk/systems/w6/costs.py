@@ -38,10 +38,25 @@ def complex_advice(request: Any) -> Cost:
                        f"with {request.candidates} candidates")
 
 
+def _party(fields: Any) -> int:
+    """One side of a contest: its pool, or for a Komplexe Probe each roll's Erfolge
+    convolved with the standings so far (in exact fractions growing with the dice)."""
+    dice = fields.pool().dice
+    if not fields.split:
+        return _pool(dice)
+    units, total = 0, 0
+    for part in fields.split:
+        bits = int(2.6 * (total + part))
+        units += 2 * (total + 1) * (part + 1) * 20 * (1 + bits // 128)
+        total += part
+    return units + _pool(dice)
+
+
 def contest(request: Any) -> Cost:
-    """Both pools' odds."""
+    """Both parties' odds."""
     a, b = request.a.pool().dice, request.b.pool().dice
-    return Cost(_pool(a) + _pool(b), f"the odds of pools of {a} and {b} dice")
+    return Cost(_party(request.a) + _party(request.b),
+                f"the odds of a contest of {a} and {b} dice")
 
 
 COSTS: dict[str, Callable[[Any], Cost]] = {
