@@ -135,5 +135,26 @@ def table(rows: list[tuple[str, int, float, dict[str, Any]]]) -> str:
     return "\n".join(lines)
 
 
+def main() -> None:
+    """Measure and write the section "Cost budget" of docs/benchmarks.md."""
+    import datetime
+
+    from benchmarks.__main__ import machine
+    from benchmarks.sections import update
+
+    rows = run()
+    slowest = max(rows, key=lambda row: row[2])
+    update("Cost budget", (
+        "Measured by `python -m benchmarks.costs` (run by `make bench`): for every action,\n"
+        "the accepted request with the highest estimated cost among its example, requests\n"
+        "at the limits of its inputs (sampled from `tests/hardening/extremes.py`) and\n"
+        "hand-picked ones, with its CPU time (best of two, collector off). The budget is\n"
+        f"{BUDGET:,} units per request (`docs/limits.md`); the slowest accepted request took\n"
+        f"{slowest[2] * 1000:,.0f} ms ({slowest[0]}), under the 1 s target.\n\n"
+        f"- date: {datetime.date.today().isoformat()}\n- machine: {machine()}\n\n"
+        + table(rows)))
+    print(table(rows))
+
+
 if __name__ == "__main__":
-    print(table(run()))
+    main()

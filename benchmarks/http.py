@@ -170,5 +170,29 @@ def table(rows: list[tuple[str, int, float, float, float]]) -> str:
     return "\n".join(lines)
 
 
+def main(workers: int = WORKERS) -> None:
+    """Measure and write the section "HTTP" of docs/benchmarks.md."""
+    import datetime
+    import os
+
+    from benchmarks.__main__ import machine
+    from benchmarks.sections import update
+
+    rows = run(workers)
+    load = os.getloadavg()[0]
+    update("HTTP", (
+        "Measured by `python -m benchmarks.http` (run by `make bench`): `regelwerk serve`'s\n"
+        f"settings (uvicorn, httptools, uvloop) with `--workers {workers}` on loopback, the load\n"
+        "driven by `wrk` (one thread; a Python asyncio client where wrk is missing), each\n"
+        f"case for {SECONDS:g} s in {ROUNDS} alternating rounds, keeping its best round. The\n"
+        "bare endpoint is a FastAPI route returning a constant, on the same app, middleware\n"
+        "and server. Targets: the roll at ≥ 70 % of the bare endpoint's throughput, p99\n"
+        "under 20 ms at concurrency 16.\n\n"
+        f"- date: {datetime.date.today().isoformat()}\n- machine: {machine()}\n"
+        f"- load average when the run ended: {load:.1f} (the machine is shared)\n\n"
+        + table(rows)))
+    print(table(rows))
+
+
 if __name__ == "__main__":
-    print(table(run(int(sys.argv[1]) if len(sys.argv) > 1 else WORKERS)))
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else WORKERS)
