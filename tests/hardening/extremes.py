@@ -138,3 +138,23 @@ def pf2e_requests() -> st.SearchStrategy[dict[str, Any]]:
         return request
 
     return damage_roll | strike | area()
+
+
+def dnd5e_requests() -> st.SearchStrategy[dict[str, Any]]:
+    """Checks, saves, attacks and contests with every roller field at its limits."""
+    roller = st.fixed_dictionaries({
+        "modifier": st.integers(-20, 50), "proficient": st.booleans(),
+        "proficiency_bonus": st.integers(0, 20),
+        "proficiency_multipliers": st.lists(st.sampled_from([0.5, 1, 2, 10]), max_size=20),
+        "bonuses": st.lists(st.integers(-100, 100), max_size=50),
+        "advantage": st.integers(0, 100), "disadvantage": st.integers(0, 100),
+        "lucky": st.booleans()})
+    check = st.builds(lambda action, r, dc: {"system": "dnd5e", "action": action, **r,
+                                             "dc": dc},
+                      st.sampled_from(["check", "save", "passive"]), roller,
+                      st.integers(-50, 100))
+    attack = st.builds(lambda r, ac: {"system": "dnd5e", "action": "attack", **r, "ac": ac},
+                       roller, st.integers(-50, 100))
+    contest = st.builds(lambda a, b: {"system": "dnd5e", "action": "contest", "a": a, "b": b},
+                        roller, roller)
+    return check | attack | contest

@@ -21,7 +21,12 @@ from regelwerk import resolve
 from regelwerk.budget import BUDGET, FIXED
 from regelwerk.protocol import registry
 from regelwerk.protocol.resolve import Prepared, answer, prepare
-from tests.hardening.extremes import dice_requests, pf2e_requests, w6_requests
+from tests.hardening.extremes import (
+    dice_requests,
+    dnd5e_requests,
+    pf2e_requests,
+    w6_requests,
+)
 
 NS_PER_UNIT = 150
 """The slowest CPU time per unit measured on the reference machine (docs/limits.md)."""
@@ -100,6 +105,12 @@ def test_w6_actions_stay_within_their_cost(request: dict[str, Any]) -> None:
 @LIMITS
 @given(pf2e_requests())
 def test_pf2e_actions_stay_within_their_cost(request: dict[str, Any]) -> None:
+    _within_its_cost(request)
+
+
+@LIMITS
+@given(dnd5e_requests())
+def test_dnd5e_actions_stay_within_their_cost(request: dict[str, Any]) -> None:
     _within_its_cost(request)
 
 
