@@ -274,3 +274,18 @@ def test_serve_runs_several_worker_processes() -> None:
 
 
 
+
+
+def test_connections_beyond_the_limit_get_503() -> None:
+    with running(env={"REGELWERK_CONNECTIONS": "3", "REGELWERK_HEADER_TIMEOUT": "30"}) as server:
+        held = [server.connect() for _ in range(3)]  # three idle connections
+        try:
+            time.sleep(0.3)
+            with server.client() as client:
+                assert client.get("/healthz").status_code == 503
+        finally:
+            for sock in held:
+                sock.close()
+        time.sleep(0.3)
+        with server.client() as client:
+            assert client.get("/healthz").status_code == 200

@@ -68,10 +68,11 @@ def serve(host: str, port: int, workers: int = 1, settings: HttpSettings | None 
     through the ``REGELWERK_*`` environment variables)."""
     import uvicorn
 
-    os.environ.update((settings or HttpSettings.from_env()).to_env())
+    settings = settings or HttpSettings.from_env()
+    os.environ.update(settings.to_env())
     uvicorn.run(
         app, factory=True, host=host, port=port,
         workers=workers, http="regelwerk.api.server:GuardedProtocol", loop="uvloop",
         timeout_keep_alive=KEEP_ALIVE_SECONDS, access_log=access_log,
-        timeout_graceful_shutdown=5, **extra,
+        timeout_graceful_shutdown=5, limit_concurrency=settings.connections, **extra,
     )

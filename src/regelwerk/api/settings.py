@@ -17,6 +17,7 @@ _ENV = {
     "threads": "REGELWERK_THREADS",
     "queue": "REGELWERK_QUEUE",
     "request_timeout": "REGELWERK_REQUEST_TIMEOUT",
+    "connections": "REGELWERK_CONNECTIONS",
 }
 
 
@@ -41,6 +42,8 @@ class HttpSettings:
     """Requests that may wait for a rules worker (503 beyond)."""
     request_timeout: float = 10.0
     """Seconds one request may wait and compute in the rules pool (503 beyond)."""
+    connections: int = 1000
+    """Open connections and requests per server process (uvicorn answers 503 beyond)."""
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> HttpSettings:
