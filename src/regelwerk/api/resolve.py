@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi.responses import PlainTextResponse, Response
 
 from regelwerk.api.pool import Busy, RulesPool, TimedOut
+from regelwerk.api.resolve_docs import PROTOCOL_PATH, protocol_text, resolve_responses
 from regelwerk.errors import RegelwerkError
 from regelwerk.protocol import registry
 from regelwerk.protocol.resolve import answer, error_response, prepare
@@ -56,7 +57,13 @@ router = APIRouter()
 @router.post(
     "/api/v1/resolve",
     summary="Resolve one rules request",
+    description=("Answer one request of the rules protocol. Every action, its fields and "
+                 f"its answer are described in the protocol documentation ({PROTOCOL_PATH}, "
+                 "docs/protocol.md in the source)."),
+    responses=resolve_responses(),
     openapi_extra={
+        "externalDocs": {"description": "The regelwerk rules protocol",
+                         "url": PROTOCOL_PATH},
         "requestBody": {
             "required": True,
             "content": {
@@ -105,6 +112,17 @@ def _json(response: dict[str, Any]) -> Response:
 def _busy(message: str) -> Response:
     return Response(encode(error_response("limit_exceeded", message)), status_code=503,
                     media_type="application/json", headers={"Retry-After": "1"})
+
+
+@router.get(PROTOCOL_PATH, summary="The protocol documentation (Markdown)",
+            response_class=PlainTextResponse,
+            responses={404: {"description": "Not shipped with this installation."}})
+async def protocol_endpoint() -> PlainTextResponse:
+    """docs/protocol.md: every system, action, field and error code."""
+    text = protocol_text()
+    if text is None:
+        return PlainTextResponse("the protocol documentation is not installed", 404)
+    return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 
 
 @router.get("/api/v1/actions", summary="The registered systems and actions")

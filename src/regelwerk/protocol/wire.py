@@ -107,8 +107,9 @@ def check_values(value: Any, path: str = "", depth: int = 0) -> None:
         return
     elif isinstance(value, int):
         if value.bit_length() > _INTEGER_BITS:
-            raise RequestError(f"'{_where(path)}' is an integer of more than {MAX_DIGITS} "
-                               "digits", code="out_of_range")
+            where = _where(path)
+            raise RequestError(f"'{where}' is an integer of more than {MAX_DIGITS} digits",
+                               code="out_of_range")
     elif isinstance(value, float):
         if not math.isfinite(value):
             raise RequestError(f"'{_where(path)}' is {value}: numbers must be finite",
