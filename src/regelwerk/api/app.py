@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 
 from regelwerk import __version__
 from regelwerk.api import resolve as resolve_routes
+from regelwerk.api import tables as table_routes
 from regelwerk.api.resolve import status_for
 
 __all__ = ["create_app", "status_for"]
@@ -43,4 +44,5 @@ def create_app() -> FastAPI:
         )
 
     app.include_router(resolve_routes.router)
+    app.include_router(table_routes.router)
     return app
