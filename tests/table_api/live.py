@@ -83,7 +83,7 @@ class Stream:
         """The next ``count`` data messages as JSON."""
         import json
 
-        out = []
+        out: list[dict[str, Any]] = []
         while len(out) < count:
             message = self.next_message()
             assert message.event == "message", message
@@ -92,7 +92,7 @@ class Stream:
 
     def rest(self) -> list[Message]:
         """Every message until the stream ends."""
-        out = []
+        out: list[Message] = []
         for line in self._lines:
             message = self.parser.feed(line)
             if message is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from babel.numbers import format_decimal
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
@@ -60,7 +61,7 @@ STATUS: dict[str, int] = {
 """Status per error code; every other refusal (``not_allowed`` with the rule's
 reason, a value a rule refuses) is 422."""
 
-_SUMMARY = {
+_SUMMARY: dict[int | str, str] = {
     400: "The body or a parameter is malformed (invalid_json, invalid_request, …)",
     401: "No bearer token, or one this table does not know (not_authenticated)",
     403: "The token's member may not do this (not_authorized): a player acting for "
@@ -70,6 +71,7 @@ _SUMMARY = {
     413: "The body is larger than 1 MiB, or a request exceeds a limit",
     415: "The body is not application/json",
     422: "The rules refuse the command (not_allowed, with the rule's reason)",
+    "4XX": "Every failure has the protocol's error shape",
 }
 
 
@@ -115,14 +117,14 @@ async def check_body(request: Request) -> None:
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > BODY_LIMIT:
         raise HttpProblem("too_large", t("The body may have at most {limit} bytes.",
-                                         limit=BODY_LIMIT))
+                                         limit=format_decimal(BODY_LIMIT, locale=t.lang)))
     size = 0
     chunks = []
     async for chunk in request.stream():
         size += len(chunk)
         if size > BODY_LIMIT:
             raise HttpProblem("too_large", t("The body may have at most {limit} bytes.",
-                                             limit=BODY_LIMIT))
+                                             limit=format_decimal(BODY_LIMIT, locale=t.lang)))
         chunks.append(chunk)
     body = b"".join(chunks)
     request._body = body  # FastAPI reads the body that was already received
@@ -171,7 +173,7 @@ class TableRoute(APIRoute):
 def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI entries for the error statuses an endpoint can answer."""
     out: dict[int | str, dict[str, Any]] = {}
-    for status in statuses:
+    for status in (*statuses, "4XX"):  # "4XX" also keeps FastAPI's own 422 out
         code = next((c for c, s in STATUS.items() if s == status), "not_allowed")
         out[status] = {
             "model": ErrorResponse,
