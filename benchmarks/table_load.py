@@ -258,7 +258,7 @@ def server(database_url: str) -> Iterator[str]:
         port = probe.getsockname()[1]
     env = {**os.environ, "REGELWERK_DATABASE_URL": database_url}
     process = subprocess.Popen(
-        [sys.executable, "-m", "regelwerk.cli.main", "serve", "--port", str(port)],
+        [str(Path(sys.executable).parent / "regelwerk"), "serve", "--port", str(port)],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:

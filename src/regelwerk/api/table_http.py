@@ -173,7 +173,8 @@ class TableRoute(APIRoute):
 def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI entries for the error statuses an endpoint can answer."""
     out: dict[int | str, dict[str, Any]] = {}
-    for status in (*statuses, "4XX"):  # "4XX" also keeps FastAPI's own 422 out
+    every: tuple[int | str, ...] = (*statuses, "4XX")  # "4XX" also keeps FastAPI's 422 out
+    for status in every:
         code = next((c for c, s in STATUS.items() if s == status), "not_allowed")
         out[status] = {
             "model": ErrorResponse,
