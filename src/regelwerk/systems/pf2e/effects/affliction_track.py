@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from regelwerk.errors import RuleError
-from regelwerk.systems.pf2e.affliction import Affliction, Stage, save
-from regelwerk.systems.pf2e.affliction_text import AfflictionBlock
-from regelwerk.systems.pf2e.degrees import Degree
+from regelwerk.systems.pf2e.checks.degrees import Degree
+from regelwerk.systems.pf2e.effects.affliction import Affliction, Stage, save
+from regelwerk.systems.pf2e.effects.affliction_text import AfflictionBlock
 
 __all__ = ["Happening", "Track", "elapse", "expose", "stage_save"]
 

@@ -15,7 +15,14 @@ from fractions import Fraction
 from typing import Literal
 
 from regelwerk.errors import RuleError
-from regelwerk.systems.pf2e.grid import SIZES, SQUARE_METRES, BattleMap, Creature, Square, distance
+from regelwerk.systems.pf2e.space.grid import (
+    SIZES,
+    SQUARE_METRES,
+    BattleMap,
+    Creature,
+    Square,
+    distance,
+)
 
 __all__ = ["DIRECTIONS", "Area", "burst", "cone", "emanation", "line", "touched_creatures"]
 

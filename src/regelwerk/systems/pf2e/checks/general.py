@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from regelwerk.errors import RuleError
-from regelwerk.systems.pf2e.degrees import Degree
+from regelwerk.systems.pf2e.checks.degrees import Degree
 
 __all__ = ["Effect", "basic_save_damage", "combine_multipliers", "halve", "winning_effect"]
 

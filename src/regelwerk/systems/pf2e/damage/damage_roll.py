@@ -18,7 +18,7 @@ from regelwerk.dice import distribution_of, parse, roll_tree
 from regelwerk.dice.random_sources import RandomSource
 from regelwerk.dice.results import RollResult
 from regelwerk.odds.distribution import Distribution
-from regelwerk.systems.pf2e.modifiers import Modifier, Stacked, stack
+from regelwerk.systems.pf2e.checks.modifiers import Modifier, Stacked, stack
 
 __all__ = ["AttackKind", "DamageResult", "DamageSpec", "ability_damage", "damage_distribution",
            "roll_damage"]

@@ -1,4 +1,4 @@
-"""Protocol handlers of pf2e damage: rolls, IWR, Strike damage odds, objects, falling."""
+"""Protocol handlers of pf2e damage: rolls, IWR, Strike damage odds, objects."""
 
 from __future__ import annotations
 
@@ -10,30 +10,25 @@ from regelwerk.errors import RequestError
 from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
-from regelwerk.systems.pf2e.attacks import multiple_attack_penalty
-from regelwerk.systems.pf2e.checks import Check
-from regelwerk.systems.pf2e.creature_model import DamageFields, TargetFields, term
-from regelwerk.systems.pf2e.damage_roll import (
+from regelwerk.systems.pf2e.checks.attacks import multiple_attack_penalty
+from regelwerk.systems.pf2e.checks.checks import Check
+from regelwerk.systems.pf2e.damage.damage_roll import (
     AttackKind,
     DamageSpec,
     ability_damage,
     damage_distribution,
     roll_damage,
 )
-from regelwerk.systems.pf2e.damage_types import DAMAGE_TYPES, attack_traits
-from regelwerk.systems.pf2e.falling import fall_on_creature, falling_damage
-from regelwerk.systems.pf2e.iwr import Applied, apply_damage
+from regelwerk.systems.pf2e.damage.damage_types import DAMAGE_TYPES, attack_traits
+from regelwerk.systems.pf2e.damage.iwr import Applied, apply_damage
+from regelwerk.systems.pf2e.damage.objects import Item, damage_item
+from regelwerk.systems.pf2e.damage.strike_odds import strike_odds, turn_odds
+from regelwerk.systems.pf2e.health.creature_model import DamageFields, TargetFields, term
 from regelwerk.systems.pf2e.model import (
-    DegreeName,
     ModifierFields,
-    Number,
     RolledFields,
-    degree,
-    fraction,
     stacked_json,
 )
-from regelwerk.systems.pf2e.objects import Item, damage_item
-from regelwerk.systems.pf2e.strike_odds import strike_odds, turn_odds
 
 __all__ = ["iwr_json"]
 
@@ -233,39 +228,3 @@ def damage_object_action(request: DamageObjectRequest, context: Context) -> dict
             "taken": taken, "broken": item.broken, "destroyed": item.destroyed,
             "text": context.t("The object takes {taken} damage: {hp} HP left",
                               taken=taken, hp=item.hp)}
-
-
-class FallingRequest(BaseModel):
-    """A fall."""
-
-    model_config = MODEL_CONFIG
-    distance: Annotated[Number, Field(ge=0)]
-    unit: Literal["m", "ft"] = "m"
-    soft_surface: StrictBool = False
-    dived: StrictBool = False
-    water_depth: Annotated[Number, Field(ge=0)] | None = None
-
-
-def falling_action(request: FallingRequest, context: Context) -> dict[str, Any]:
-    """Bludgeoning damage for the fall; the faller lands prone if hurt."""
-    damage = falling_damage(fraction(request.distance), request.unit,
-                            soft_surface=request.soft_surface, dived=request.dived,
-                            water_depth=None if request.water_depth is None
-                            else fraction(request.water_depth))
-    return {"damage": damage, "type": "bludgeoning", "prone": damage > 0,
-            "text": context.t("Falling damage: {damage} bludgeoning", damage=damage)}
-
-
-class FallOnCreatureRequest(BaseModel):
-    """A creature landed on by a falling creature or object."""
-
-    model_config = MODEL_CONFIG
-    falling_damage: Annotated[StrictInt, Field(ge=0, le=1_000_000)]
-    degree: DegreeName
-
-
-def fall_on_creature_action(request: FallOnCreatureRequest, context: Context) -> dict[str, Any]:
-    """None, a quarter, half or all of the faller's damage after a DC 15 Reflex save."""
-    damage = fall_on_creature(request.falling_damage, degree(request.degree))
-    return {"damage": damage, "type": "bludgeoning",
-            "text": context.t("The creature takes {damage} bludgeoning", damage=damage)}

@@ -18,7 +18,7 @@ from functools import lru_cache
 from regelwerk.dice.random_sources import RandomSource
 from regelwerk.errors import RuleError
 from regelwerk.odds.enumerate import outcomes
-from regelwerk.systems.pf2e.degrees import Adjustment, Degree, DegreeResult, degree_of
+from regelwerk.systems.pf2e.checks.degrees import Adjustment, Degree, DegreeResult, degree_of
 
 __all__ = ["Check", "CheckRoll", "Roll", "natural_distribution"]
 

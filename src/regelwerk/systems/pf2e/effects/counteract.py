@@ -9,7 +9,7 @@ halbiere die Stufe der Kreatur und runde auf."
 from __future__ import annotations
 
 from regelwerk.errors import RuleError
-from regelwerk.systems.pf2e.degrees import Degree
+from regelwerk.systems.pf2e.checks.degrees import Degree
 
 __all__ = ["counteract_level", "counteracts"]
 

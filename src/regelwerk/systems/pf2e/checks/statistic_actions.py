@@ -9,13 +9,13 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from regelwerk.protocol.fields import MODEL_CONFIG, named
 from regelwerk.protocol.registry import Context
-from regelwerk.systems.pf2e.attacks import multiple_attack_penalty
-from regelwerk.systems.pf2e.check_actions import degree_label
-from regelwerk.systems.pf2e.checks import Check
-from regelwerk.systems.pf2e.degrees import Degree
+from regelwerk.systems.pf2e.checks.attacks import multiple_attack_penalty
+from regelwerk.systems.pf2e.checks.check_actions import degree_label
+from regelwerk.systems.pf2e.checks.checks import Check
+from regelwerk.systems.pf2e.checks.degrees import Degree
+from regelwerk.systems.pf2e.checks.statistics import KINDS, Armor, statistic
 from regelwerk.systems.pf2e.model import ModifierFields, RolledFields, stacked_json
 from regelwerk.systems.pf2e.names import RANKS
-from regelwerk.systems.pf2e.statistics import KINDS, Armor, statistic
 
 __all__ = ["initiative_action", "statistic_action", "strikes_action"]
 

@@ -11,10 +11,10 @@ from math import lcm
 
 from regelwerk.dice import distribution_of, parse
 from regelwerk.odds.distribution import Distribution
-from regelwerk.systems.pf2e.checks import Check
-from regelwerk.systems.pf2e.damage_roll import DamageSpec
-from regelwerk.systems.pf2e.degrees import Degree
-from regelwerk.systems.pf2e.iwr import DamageInstance, Target, apply_instance
+from regelwerk.systems.pf2e.checks.checks import Check
+from regelwerk.systems.pf2e.checks.degrees import Degree
+from regelwerk.systems.pf2e.damage.damage_roll import DamageSpec
+from regelwerk.systems.pf2e.damage.iwr import DamageInstance, Target, apply_instance
 
 __all__ = ["StrikeOdds", "applied_damage", "strike_odds", "turn_odds"]
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 from math import ceil
 
 from regelwerk.errors import RuleError
-from regelwerk.systems.pf2e.modifiers import Modifier
+from regelwerk.systems.pf2e.checks.modifiers import Modifier
 
 __all__ = [
     "MAX_INCREMENTS",

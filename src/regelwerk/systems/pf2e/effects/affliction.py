@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from regelwerk.errors import RuleError
-from regelwerk.systems.pf2e.degrees import Degree
+from regelwerk.systems.pf2e.checks.degrees import Degree
 
 __all__ = ["Affliction", "Stage", "save"]
 

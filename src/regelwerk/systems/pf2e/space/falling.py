@@ -11,7 +11,7 @@ from math import floor
 from typing import Literal
 
 from regelwerk.errors import RuleError
-from regelwerk.systems.pf2e.degrees import Degree
+from regelwerk.systems.pf2e.checks.degrees import Degree
 
 __all__ = ["FEET_PER_METRE", "fall_on_creature", "falling_damage"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
-from regelwerk.systems.pf2e.grid import BattleMap, Square
+from regelwerk.systems.pf2e.space.grid import BattleMap, Square
 
 __all__ = ["to_svg"]
 

@@ -10,10 +10,10 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt
 from regelwerk.errors import RequestError
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
-from regelwerk.systems.pf2e.affliction import Affliction, Stage, save
-from regelwerk.systems.pf2e.check_actions import degree_label
-from regelwerk.systems.pf2e.checks import Check
-from regelwerk.systems.pf2e.counteract import counteract_level, counteracts
+from regelwerk.systems.pf2e.checks.check_actions import degree_label
+from regelwerk.systems.pf2e.checks.checks import Check
+from regelwerk.systems.pf2e.effects.affliction import Affliction, Stage, save
+from regelwerk.systems.pf2e.effects.counteract import counteract_level, counteracts
 from regelwerk.systems.pf2e.model import DegreeName, RolledFields, degree
 
 __all__ = ["affliction_action", "counteract_action", "counteract_level_action"]

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Literal
 
-from regelwerk.systems.pf2e.grid import SQUARE_METRES, BattleMap, Creature, Square, distance
+from regelwerk.systems.pf2e.space.grid import SQUARE_METRES, BattleMap, Creature, Square, distance
 
 __all__ = ["Light", "centre", "clear_line", "has_line_of_effect", "light_at", "sample_points"]
 

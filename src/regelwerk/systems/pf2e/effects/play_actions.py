@@ -1,5 +1,4 @@
-"""Protocol handlers for conditions, durations, targets, affliction stat blocks and
-turn plans."""
+"""Protocol handlers for conditions, durations, targets and affliction stat blocks."""
 
 from __future__ import annotations
 
@@ -12,20 +11,25 @@ from regelwerk.errors import RequestError
 from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
-from regelwerk.systems.pf2e.affliction_text import parse_affliction
-from regelwerk.systems.pf2e.affliction_track import Happening, Track, elapse, expose, stage_save
-from regelwerk.systems.pf2e.conditions import (
+from regelwerk.systems.pf2e.checks.modifiers import stack
+from regelwerk.systems.pf2e.effects.affliction_text import parse_affliction
+from regelwerk.systems.pf2e.effects.affliction_track import (
+    Happening,
+    Track,
+    elapse,
+    expose,
+    stage_save,
+)
+from regelwerk.systems.pf2e.effects.conditions import (
     CONDITION_NAMES,
     CONDITIONS,
     gain,
     implied,
     modifiers_for,
 )
-from regelwerk.systems.pf2e.durations import Effect, Event, run
-from regelwerk.systems.pf2e.economy import Step, budget_for, plan_turn
+from regelwerk.systems.pf2e.effects.durations import Effect, Event, run
+from regelwerk.systems.pf2e.effects.targets import can_target
 from regelwerk.systems.pf2e.model import DegreeName, degree, stacked_json
-from regelwerk.systems.pf2e.modifiers import stack
-from regelwerk.systems.pf2e.targets import can_target
 
 __all__ = ["condition_label"]
 
@@ -239,54 +243,3 @@ def happening_text(t: Translator, h: Happening) -> str:
     if h.kind == "recovered":
         return t("recovered: the affliction ends")
     return t("repeated exposure has no effect")
-
-
-class StepFields(BaseModel):
-    """One step of a planned turn."""
-
-    model_config = MODEL_CONFIG
-    name: Name
-    cost: Literal[1, 2, 3, "reaction", "free", "exploration", "downtime"] = 1
-    trigger: Name | None = None
-    traits: list[Name] = Field(default_factory=list, max_length=20)
-    subordinate: list[Name] = Field(default_factory=list, max_length=10)
-    requires_next: Name | None = None
-    disrupted: StrictBool = False
-    minutes: Annotated[StrictInt, Field(ge=0, le=10**7)] = 0
-
-
-class TurnRequest(BaseModel):
-    """A planned turn and what the creature has."""
-
-    model_config = MODEL_CONFIG
-    steps: list[StepFields] = Field(max_length=50)
-    quickened_for: list[Name] = Field(default_factory=list, max_length=10)
-    slowed: Annotated[StrictInt, Field(ge=0, le=3)] = 0
-    stunned: Annotated[StrictInt, Field(ge=0, le=3)] = 0
-    cannot_act: StrictBool = False
-    lose_quickened_first: StrictBool = True
-
-
-def turn_action(request: TurnRequest, context: Context) -> dict[str, Any]:
-    """Check a planned turn against the action economy."""
-    budget = budget_for(quickened_for=request.quickened_for, slowed=request.slowed,
-                        stunned=request.stunned, cannot_act=request.cannot_act,
-                        lose_quickened_first=request.lose_quickened_first)
-    plan = plan_turn([Step(s.name, s.cost, s.trigger, frozenset(x.lower() for x in s.traits),
-                           tuple(s.subordinate), s.requires_next, s.disrupted, s.minutes)
-                      for s in request.steps], budget)
-    t = context.t
-    return {
-        "valid": plan.valid,
-        "problems": [asdict(p) for p in plan.problems],
-        "spent": list(plan.spent),
-        "attack_penalties": list(plan.attack_penalties),
-        "actions": budget.actions, "quickened": budget.quickened,
-        "reactions": budget.reactions,
-        "actions_left": plan.actions_left, "quickened_left": plan.quickened_left,
-        "reactions_left": plan.reactions_left, "effects_lost": list(plan.effects_lost),
-        "minutes": plan.minutes, "minutes_lost": plan.minutes_lost,
-        "text": t("The turn is valid") if plan.valid else t(
-            "The turn breaks {n} rule(s): {codes}", n=len(plan.problems),
-            codes=", ".join(p.code for p in plan.problems)),
-    }

@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from regelwerk.errors import RuleError
 from regelwerk.protocol.names import NameTable
-from regelwerk.systems.pf2e.modifiers import Modifier, ModifierType
+from regelwerk.systems.pf2e.checks.modifiers import Modifier, ModifierType
 
 __all__ = [
     "CONDITIONS",

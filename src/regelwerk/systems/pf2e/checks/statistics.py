@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from regelwerk.errors import RuleError
-from regelwerk.systems.pf2e.modifiers import Modifier, Stacked, stack
-from regelwerk.systems.pf2e.proficiency import proficiency_bonus
+from regelwerk.systems.pf2e.checks.modifiers import Modifier, Stacked, stack
+from regelwerk.systems.pf2e.checks.proficiency import proficiency_bonus
 
 __all__ = ["ABILITY_OF", "DC_BASE", "KINDS", "Armor", "Statistic", "statistic"]
 

@@ -10,20 +10,21 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG, named
 from regelwerk.protocol.registry import Context
-from regelwerk.systems.pf2e.attacks import (
+from regelwerk.systems.pf2e.checks.attacks import (
     multiple_attack_penalty,
     nonlethal_penalty,
     range_penalty,
 )
-from regelwerk.systems.pf2e.checks import Check, flat_check_dc, flat_check_needs_roll
-from regelwerk.systems.pf2e.degrees import NATURAL_1, NATURAL_20, Degree
-from regelwerk.systems.pf2e.general import (
+from regelwerk.systems.pf2e.checks.checks import Check, flat_check_dc, flat_check_needs_roll
+from regelwerk.systems.pf2e.checks.degrees import NATURAL_1, NATURAL_20, Degree
+from regelwerk.systems.pf2e.checks.general import (
     Effect,
     basic_save_damage,
     combine_multipliers,
     winning_effect,
 )
-from regelwerk.systems.pf2e.hero_points import HeroPoints
+from regelwerk.systems.pf2e.checks.proficiency import proficiency_bonus
+from regelwerk.systems.pf2e.health.hero_points import HeroPoints
 from regelwerk.systems.pf2e.model import (
     AdjustmentFields,
     DegreeName,
@@ -35,7 +36,6 @@ from regelwerk.systems.pf2e.model import (
     stacked_json,
 )
 from regelwerk.systems.pf2e.names import RANKS
-from regelwerk.systems.pf2e.proficiency import proficiency_bonus
 
 __all__ = ["degree_label", "rank_label"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from regelwerk.systems.pf2e.damage_types import ALIGNMENT_OPPOSITE, CATEGORY_OF
+from regelwerk.systems.pf2e.damage.damage_types import ALIGNMENT_OPPOSITE, CATEGORY_OF
 
 __all__ = ["Applied", "DamageInstance", "Defence", "Step", "Target", "apply_damage"]
 

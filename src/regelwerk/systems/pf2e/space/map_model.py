@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictFloat, StrictInt, Stric
 
 from regelwerk.errors import RequestError
 from regelwerk.protocol.fields import MODEL_CONFIG
-from regelwerk.systems.pf2e.grid import BattleMap, Creature, LightSource
+from regelwerk.systems.pf2e.space.grid import BattleMap, Creature, LightSource
 
 __all__ = ["MapFields", "map_json", "metres", "square"]
 

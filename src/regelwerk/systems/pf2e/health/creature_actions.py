@@ -11,12 +11,12 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
-from regelwerk.systems.pf2e.check_actions import degree_label
-from regelwerk.systems.pf2e.checks import natural_distribution
-from regelwerk.systems.pf2e.creature_model import CreatureFields, creature_json, term
-from regelwerk.systems.pf2e.damage_roll import DamageSpec, roll_damage
-from regelwerk.systems.pf2e.degrees import Degree, degree_of
-from regelwerk.systems.pf2e.health import (
+from regelwerk.systems.pf2e.checks.check_actions import degree_label
+from regelwerk.systems.pf2e.checks.checks import natural_distribution
+from regelwerk.systems.pf2e.checks.degrees import Degree, degree_of
+from regelwerk.systems.pf2e.damage.damage_roll import DamageSpec, roll_damage
+from regelwerk.systems.pf2e.health.creature_model import CreatureFields, creature_json, term
+from regelwerk.systems.pf2e.health.health import (
     HealthRules,
     Outcome,
     damage,

@@ -10,9 +10,9 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 from regelwerk.errors import RequestError
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.names import NameTable
-from regelwerk.systems.pf2e.damage_types import DAMAGE_TERMS, DAMAGE_TYPES
-from regelwerk.systems.pf2e.health import Creature
-from regelwerk.systems.pf2e.iwr import DamageInstance, Defence, Target
+from regelwerk.systems.pf2e.damage.damage_types import DAMAGE_TERMS, DAMAGE_TYPES
+from regelwerk.systems.pf2e.damage.iwr import DamageInstance, Defence, Target
+from regelwerk.systems.pf2e.health.health import Creature
 
 __all__ = ["CreatureFields", "DamageFields", "TargetFields", "creature_json", "term"]
 

@@ -14,8 +14,8 @@ from fractions import Fraction
 from typing import Literal
 
 from regelwerk.errors import RuleError
-from regelwerk.systems.pf2e.grid import SQUARE_METRES
-from regelwerk.systems.pf2e.modifiers import Modifier, stack
+from regelwerk.systems.pf2e.checks.modifiers import Modifier, stack
+from regelwerk.systems.pf2e.space.grid import SQUARE_METRES
 
 __all__ = ["ACTION_MOVEMENT", "Move", "athletics", "check_move", "speed"]
 

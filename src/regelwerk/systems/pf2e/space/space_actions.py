@@ -12,9 +12,10 @@ from regelwerk.errors import RequestError
 from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
-from regelwerk.systems.pf2e.areas import Area, burst, cone, emanation, line
-from regelwerk.systems.pf2e.detection import Observer, Seen, Situation, detect, targeting
-from regelwerk.systems.pf2e.grid import (
+from regelwerk.systems.pf2e.model import ModifierFields
+from regelwerk.systems.pf2e.space.areas import Area, burst, cone, emanation, line
+from regelwerk.systems.pf2e.space.detection import Observer, Seen, Situation, detect, targeting
+from regelwerk.systems.pf2e.space.grid import (
     SQUARE_METRES,
     BattleMap,
     Creature,
@@ -22,8 +23,8 @@ from regelwerk.systems.pf2e.grid import (
     reaches,
     space_distance,
 )
-from regelwerk.systems.pf2e.map_draw import to_svg
-from regelwerk.systems.pf2e.map_model import (
+from regelwerk.systems.pf2e.space.map_draw import to_svg
+from regelwerk.systems.pf2e.space.map_model import (
     MapFields,
     Metres,
     SquareFields,
@@ -31,9 +32,8 @@ from regelwerk.systems.pf2e.map_model import (
     metres,
     square,
 )
-from regelwerk.systems.pf2e.model import ModifierFields
-from regelwerk.systems.pf2e.movement import Move, athletics, check_move, speed
-from regelwerk.systems.pf2e.sight import centre, has_line_of_effect, light_at
+from regelwerk.systems.pf2e.space.movement import Move, athletics, check_move, speed
+from regelwerk.systems.pf2e.space.sight import centre, has_line_of_effect, light_at
 
 __all__ = ["observer_of", "shape_label", "state_label"]
 
