@@ -73,6 +73,37 @@ def test_many_threads_appending_with_retry_lose_and_duplicate_nothing(store: Eve
     assert store.last_sequence("t") == 12 * 15 * 2
 
 
+def test_racing_appends_after_the_same_number_have_exactly_one_winner(store: EventStore) -> None:
+    store.create_table("t")
+    racers = 8
+    for round_ in range(10):
+        expected = store.last_sequence("t")
+        barrier = threading.Barrier(racers)
+        outcome: dict[int, str] = {}
+
+        def race(racer: int, expected: int = expected, barrier: threading.Barrier = barrier,
+                 outcome: dict[int, str] = outcome) -> None:
+            barrier.wait()
+            try:
+                store.append("t", expected, [NewEvent("won", {"racer": racer}, f"r{racer}"),
+                                             NewEvent("and", {"racer": racer}, f"r{racer}")])
+                outcome[racer] = "won"
+            except ConflictError:
+                outcome[racer] = "conflict"
+
+        threads = [threading.Thread(target=race, args=(n,)) for n in range(racers)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        winners = [racer for racer, result in outcome.items() if result == "won"]
+        assert len(outcome) == racers
+        assert len(winners) == 1, f"round {round_}: {outcome}"
+        new = store.read("t", after=expected)
+        assert [(e.sequence, e.payload["racer"]) for e in new] == [
+            (expected + 1, winners[0]), (expected + 2, winners[0])]
+
+
 def test_two_store_objects_on_one_database_see_each_others_conflicts(db_url: str) -> None:
     first, second = open_store(db_url), open_store(db_url)
     try:

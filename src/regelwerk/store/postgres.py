@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import threading
+from contextlib import nullcontext
 
 import psycopg
 from sqlalchemy import URL, Connection, create_engine, func, select
@@ -59,7 +60,7 @@ class PostgresStore(SqlStore):
         except BaseException:
             engine.dispose()
             raise
-        super().__init__(engine, engine)
+        super().__init__(engine, engine, nullcontext())
         self._conninfo = self.url.set(drivername="postgresql").render_as_string(
             hide_password=False
         )

@@ -13,7 +13,7 @@ tells ``wait`` about other processes' appends.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 from sqlalchemy import Connection, Engine, select, update
@@ -38,11 +38,15 @@ __all__ = ["SqlStore"]
 class SqlStore:
     """What SQLite and PostgreSQL stores share; subclasses set up engine and follower."""
 
-    def __init__(self, engine: Engine, reader: Engine) -> None:
+    def __init__(
+        self, engine: Engine, reader: Engine, writer_lock: AbstractContextManager[object]
+    ) -> None:
         self._engine = engine
         """Transactions that write (SQLite: ``BEGIN IMMEDIATE``)."""
         self._reader = reader
         """Transactions that only read."""
+        self._writer_lock = writer_lock
+        """Held around writing transactions (SQLite: one writer at a time in this process)."""
         self._watcher = Watcher(self._start_follower)
 
     # -- hooks for the dialects -------------------------------------------------
@@ -60,20 +64,19 @@ class SqlStore:
     # -- the contract -----------------------------------------------------------
 
     @contextmanager
-    def _transaction(self, engine: Engine) -> Iterator[Connection]:
+    def _transaction(self, engine: Engine, *, writing: bool = False) -> Iterator[Connection]:
         try:
-            with engine.begin() as connection:
+            with self._writer_lock if writing else nullcontext(), engine.begin() as connection:
+                if writing:
+                    self._durable(connection)
                 yield connection
-        except IntegrityError:
-            raise
         except OperationalError as error:
             raise StoreUnavailable(f"the event store is unavailable: {error.orig}") from error
 
     def create_table(self, table_id: str) -> None:
         codec.check_id("table id", table_id)
         try:
-            with self._transaction(self._engine) as connection:
-                self._durable(connection)
+            with self._transaction(self._engine, writing=True) as connection:
                 connection.execute(
                     logs.insert().values(table_id=table_id, last_sequence=0, created=codec.now())
                 )
@@ -84,35 +87,51 @@ class SqlStore:
         self, table_id: str, expected_sequence: int, events_: Sequence[NewEvent]
     ) -> list[StoredEvent]:
         self._existing(table_id)
-        encoded = codec.encode(events_)
-        new_sequence = expected_sequence + len(encoded)
+        rows = self._rows(table_id, expected_sequence, events_)
+        if not rows:
+            with self._transaction(self._reader) as connection:
+                self._check_at(connection, table_id, expected_sequence)
+            return []
+        self._commit_append(table_id, expected_sequence, rows)
+        self._watcher.note(table_id, rows[-1]["sequence"])
+        return [codec.decode(**row) for row in rows]
+
+    @staticmethod
+    def _rows(table_id: str, expected: int, events_: Sequence[NewEvent]) -> list[dict[str, Any]]:
+        """The events' rows after ``expected``, checked and encoded, with one time."""
         time = codec.now()
-        rows: list[dict[str, Any]] = [
-            {"table_id": table_id, "sequence": expected_sequence + i + 1, "kind": e.kind,
+        return [
+            {"table_id": table_id, "sequence": expected + i + 1, "kind": e.kind,
              "payload": e.payload, "actor": e.actor, "audience": e.audience, "time": time}
-            for i, e in enumerate(encoded)
+            for i, e in enumerate(codec.encode(events_))
         ]
+
+    def _commit_append(self, table_id: str, expected: int, rows: list[dict[str, Any]]) -> None:
+        """One append in its own transaction (SQLite overrides this to combine appends)."""
         try:
-            with self._transaction(self._engine) as connection:
-                self._durable(connection)
-                if not rows:
-                    self._check_at(connection, table_id, expected_sequence)
-                    return []
-                moved = connection.execute(
-                    update(logs)
-                    .where(logs.c.table_id == table_id, logs.c.last_sequence == expected_sequence)
-                    .values(last_sequence=new_sequence)
-                )
-                if moved.rowcount != 1:
-                    self._check_at(connection, table_id, expected_sequence)
-                connection.execute(events.insert(), rows)
-                self._announce(connection, table_id, new_sequence)
+            with self._transaction(self._engine, writing=True) as connection:
+                self._apply(connection, table_id, expected, rows)
         except IntegrityError:
             raise ConflictError(
-                f"another append took event {expected_sequence + 1}: read and retry"
+                f"another append took event {expected + 1}: read and retry"
             ) from None
-        self._watcher.note(table_id, new_sequence)
-        return [codec.decode(**row) for row in rows]
+
+    def _apply(
+        self, connection: Connection, table_id: str, expected: int, rows: list[dict[str, Any]]
+    ) -> None:
+        """Inside a writing transaction: move the log's head from ``expected`` past
+        ``rows`` (or refuse) and insert them."""
+        new_sequence = expected + len(rows)
+        moved = connection.execute(
+            update(logs)
+            .where(logs.c.table_id == table_id, logs.c.last_sequence == expected)
+            .values(last_sequence=new_sequence)
+        )
+        if moved.rowcount != 1:
+            self._check_at(connection, table_id, expected)
+            raise ConflictError(f"another append took event {expected + 1}: read and retry")
+        connection.execute(events.insert(), rows)
+        self._announce(connection, table_id, new_sequence)
 
     @staticmethod
     def _existing(table_id: str) -> str:

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import URL, Connection, create_engine, event
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from regelwerk.errors import RegelwerkError
 from regelwerk.store import migrate
-from regelwerk.store.base import StoreUnavailable
+from regelwerk.store.base import ConflictError, StoreUnavailable, UnknownTable
 from regelwerk.store.sql import SqlStore
 
 __all__ = ["SqliteStore"]
@@ -40,6 +42,36 @@ def _on_begin(connection: Connection) -> None:
     mode = connection.get_execution_options().get(BEGIN, "IMMEDIATE")
     if mode != "NONE":
         connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+MAX_BATCH = 256
+"""Most appends that one SQLite transaction (and its one fsync) commits together."""
+
+
+@dataclass(eq=False)
+class _Queued:
+    """An append waiting for the next group commit, and how it went."""
+
+    table_id: str
+    expected: int
+    rows: list[dict[str, Any]]
+    done: bool = False
+    refusal: RegelwerkError | None = None
+
+
+def _in_transaction(connection: Connection) -> bool:
+    """Whether SQLite itself still has the transaction open (some errors end it)."""
+    driver = connection.connection.driver_connection
+    return bool(getattr(driver, "in_transaction", False))
+
+
+def _unavailable(error: Exception) -> StoreUnavailable:
+    if isinstance(error, StoreUnavailable):
+        return error
+    reason = error.orig if isinstance(error, DBAPIError) else error
+    unavailable = StoreUnavailable(f"the event store is unavailable: {reason}")
+    unavailable.__cause__ = error
+    return unavailable
 
 
 class SqliteStore(SqlStore):
@@ -73,11 +105,65 @@ class SqliteStore(SqlStore):
         except BaseException:
             engine.dispose()
             raise
-        super().__init__(engine, engine.execution_options(**{BEGIN: "DEFERRED"}))
+        super().__init__(
+            engine, engine.execution_options(**{BEGIN: "DEFERRED"}), threading.Lock()
+        )
+        self._queue: list[_Queued] = []
+        self._queue_lock = threading.Lock()
         self._poll_interval = poll_interval
         self._follower: threading.Thread | None = None
         self._follower_lock = threading.Lock()
         self._stop = threading.Event()
+
+    def _commit_append(self, table_id: str, expected: int, rows: list[dict[str, Any]]) -> None:
+        """Group commit: queue the append, then take the writer lock; whoever holds
+        it commits every queued append in one transaction, each in a savepoint, so
+        one fsync acknowledges them all and a refused one leaves the others be."""
+        mine = _Queued(table_id, expected, rows)
+        with self._queue_lock:
+            self._queue.append(mine)
+        with self._writer_lock:
+            while not mine.done:  # more than MAX_BATCH may be queued before it
+                self._commit_queued()
+        if mine.refusal is not None:
+            raise mine.refusal
+
+    def _commit_queued(self) -> None:
+        with self._queue_lock:
+            batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+        committed = False
+        failure: StoreUnavailable | None = None
+        try:
+            with self._engine.begin() as connection:
+                for queued in batch:
+                    queued.refusal = self._apply_queued(connection, queued)
+                    if not _in_transaction(connection):  # SQLite rolled it all back
+                        raise StoreUnavailable("the batch's transaction was rolled back")
+            committed = True
+        except Exception as error:  # the transaction failed: nothing of the batch is written
+            failure = _unavailable(error)
+        finally:
+            for queued in batch:
+                if not committed:
+                    queued.refusal = queued.refusal or failure or StoreUnavailable(
+                        "the append was interrupted; nothing was written")
+                queued.done = True
+        for queued in batch:
+            if queued.refusal is None:
+                self._watcher.note(queued.table_id, queued.rows[-1]["sequence"])
+
+    def _apply_queued(self, connection: Connection, queued: _Queued) -> RegelwerkError | None:
+        """One queued append in its savepoint; its refusal, if any.  Any other error
+        (disk, corruption) escapes and fails the whole batch: nothing is written."""
+        try:
+            with connection.begin_nested():
+                self._apply(connection, queued.table_id, queued.expected, queued.rows)
+        except (ConflictError, UnknownTable) as refusal:
+            return refusal
+        except IntegrityError:
+            return ConflictError(
+                f"another append took event {queued.expected + 1}: read and retry")
+        return None
 
     def settings(self) -> dict[str, str]:
         """The journal mode, synchronous level and foreign keys of a store connection."""
