@@ -31,7 +31,7 @@ def _compact(value: Any) -> str:
 
 def _secret_values(live: Live, table_id: str, player_id: str) -> set[str]:
     """Distinctive values of every event the player may not see, read from the store."""
-    service, _ = room_of(live.server.app).open()
+    service, _ = room_of(live.app).open()
     store = service._store
     always: set[str] = set()  # the server's own secrets, in whatever event
     hidden: set[str] = set()
@@ -123,7 +123,7 @@ def test_no_secret_reaches_a_player(live: Live) -> None:
         reader.join(0.05)
     secrets = _secret_values(live, gm["table_id"], bert["member_id"])
     secrets |= {gm["token"], cleo["token"], "Schattenwolf", "Stealth"}
-    live.server.should_exit = True  # the stream ends with its closing event
+    live.shut_down()  # the stream ends with its closing event
     reader.join(10)
     assert not reader.is_alive()
 
