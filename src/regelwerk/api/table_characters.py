@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from regelwerk.api.table_auth import Room, TableViewer
 from regelwerk.api.table_http import TableRoute, problem_responses
-from regelwerk.api.table_models import CommandResult
+from regelwerk.api.table_models import CharacterList, CommandResult, EncounterView
 from regelwerk.table.decide import command_types
 from regelwerk.table.service import Viewer
 
@@ -93,7 +93,7 @@ Fields = Annotated[dict[str, Any], Body()]
 
 
 @router.get("/{table_id}/characters", summary="The characters the viewer may see",
-            responses=problem_responses(401, 404))
+            response_model=CharacterList, responses=problem_responses(401, 404))
 async def characters(table_id: str, viewer: TableViewer, parts: Room) -> dict[str, Any]:
     """Every character, creature and hazard the viewer may see (hidden ones only
     for the game master; others' health as an estimate when the table says so)."""
@@ -145,7 +145,7 @@ async def check(table_id: str, character_id: str, viewer: TableViewer, parts: Ro
 
 
 @router.get("/{table_id}/encounter", summary="The running encounter",
-            responses=problem_responses(401, 404))
+            response_model=EncounterView, responses=problem_responses(401, 404))
 async def encounter(table_id: str, viewer: TableViewer, parts: Room) -> dict[str, Any]:
     """The running encounter as the viewer may see it (``null`` when there is none):
     participants, initiative, round and turn."""
