@@ -49,8 +49,8 @@ def test_every_command_is_answered_or_refused(commands: list[dict[str, Any]],
             refusals.append(error)
         except ConflictError:
             pass
-    for error in refusals:
-        assert error.code in ("not_allowed", "invalid_request", "not_authorized")
-        assert error.message
+    for refusal in refusals:
+        assert refusal.code in ("not_allowed", "invalid_request", "not_authorized")
+        assert refusal.message
     log = table.store.read(table.table_id)
     assert canonical(fold(log)) == canonical(s._current(table.table_id))

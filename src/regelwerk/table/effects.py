@@ -123,7 +123,7 @@ def _add_effect(d: Decision, c: AddEffect) -> None:
     d.ask("pf2e", "durations", {"effects": [_request(effect)], "events": []})
     d.emit("effect_added", {"effect": effect}, audience(d, creator["id"], c.target))
     if c.grants:
-        from regelwerk.table.combat import gain_conditions
+        from regelwerk.table.health_commands import gain_conditions
 
         gain_conditions(d, c.target, c.grants, "effect_added")
 

@@ -14,11 +14,11 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, StrictStr
 
-from regelwerk.table import combat, effects  # noqa: F401  (their commands register)
+from regelwerk.table import combat, effects, health_commands  # noqa: F401  (they register)
 from regelwerk.table.checks import condition_modifiers, pf2e_modifier
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed
-from regelwerk.table.pf2e_turns import end_of_turn, start_of_turn
+from regelwerk.table.pf2e_turns import end_of_turn, recovery_check, start_of_turn
 from regelwerk.table.state import next_id
 from regelwerk.table.steps import audience, encounter, participant
 
@@ -182,6 +182,8 @@ def _active(d: Decision, expected: str | None) -> str:
 def _end_turn(d: Decision, c: EndTurn) -> None:
     cid = _active(d, c.character_id)
     if d.state["system"] == "pf2e":
+        if participant(d, cid).get("recovery_pending"):
+            recovery_check(d, cid)
         end_of_turn(d, cid)
     d.emit("turn_ended", {"character_id": cid}, audience(d, cid))
     advance(d)

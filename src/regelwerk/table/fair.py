@@ -21,7 +21,7 @@ from regelwerk.dice.random_sources import CommittedRandomSource, ScriptedRandomS
 from regelwerk.errors import RegelwerkError
 from regelwerk.table.rules import RecordingSource, run
 
-__all__ = ["Problem", "commitment", "new_seed", "source", "verify"]
+__all__ = ["PROBLEMS", "Problem", "commitment", "new_seed", "source", "verify"]
 
 SOURCE_KIND = "hmac_sha256"
 
@@ -43,10 +43,28 @@ def source(seed: str, player_seeds: Iterable[str], sequence: int) -> CommittedRa
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing in a log that does not check out."""
+    """One thing in a log that does not check out: its event, a code and the number
+    it concerns (an epoch or a roll); ``detail`` says it in English."""
 
     sequence: int
-    detail: str
+    code: str
+    number: int = 0
+
+    @property
+    def detail(self) -> str:
+        """The problem in English (the command line translates the code)."""
+        return PROBLEMS[self.code].format(n=self.number)
+
+
+PROBLEMS = {
+    "other_event": "a roll names another event's dice",
+    "not_committed": "roll made before seed epoch {n} was committed",
+    "after_reveal": "roll made with the seed of epoch {n} after it was revealed",
+    "player_seeds": "the roll does not use the players' seeds added before it",
+    "result": "roll {n}: the recorded result does not follow from its faces",
+    "seed_mismatch": "the revealed seed of epoch {n} does not match its commitment",
+    "faces": "the faces differ from the committed dice",
+}
 
 
 def _faces_match(seed: str, record_source: Mapping[str, Any],
@@ -73,14 +91,40 @@ def _result_matches(roll: Mapping[str, Any], lang: str) -> bool:
     return json.dumps(again, sort_keys=True) == json.dumps(roll["result"], sort_keys=True)
 
 
+def _check_roll(event: Mapping[str, Any], lang: str, commitments: dict[int, str],
+                revealed: dict[int, str], seeds: dict[int, list[str]],
+                problems: list[Problem]) -> Mapping[str, Any]:
+    """The source of an event's rolls, after checking what can be checked now."""
+    sequence = int(event["sequence"])
+    rolls = event["payload"]["rolls"]
+    first: Mapping[str, Any] = rolls[0]["source"]
+    if first.get("sequence") != sequence or first.get("kind") != SOURCE_KIND \
+            or any(r["source"] != first for r in rolls):
+        problems.append(Problem(sequence, "other_event"))
+    epoch = int(first["epoch"])
+    if commitments.get(epoch) != first.get("seed_hash"):
+        problems.append(Problem(sequence, "not_committed", epoch))
+    if epoch in revealed:
+        problems.append(Problem(sequence, "after_reveal", epoch))
+    if list(first.get("player_seeds", [])) != seeds.get(epoch, []):
+        problems.append(Problem(sequence, "player_seeds"))
+    for number, roll in enumerate(rolls, 1):
+        if not _result_matches(roll, lang):
+            problems.append(Problem(sequence, "result", number))
+    return first
+
+
 def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]]:
-    """Check every roll of a log: its result follows from its faces by the rules,
-    and, once its seed is revealed, its faces are the committed dice.  Gives
-    ``(rolls checked against a seed, rolls whose seed is not revealed yet,
+    """Check every roll of a log: its result follows from its faces by the rules; it
+    used the seed committed and not yet revealed, with every player seed added
+    before it; and, once its seed is revealed, its faces are the committed dice.
+    Gives ``(rolls checked against a seed, rolls whose seed is not revealed yet,
     problems)``; a revealed seed must hash to the commitment made before."""
     lang = "en"
     commitments: dict[int, str] = {}
     revealed: dict[int, str] = {}
+    seeds: dict[int, list[str]] = {}
+    epoch = 0
     by_event: list[tuple[int, Mapping[str, Any], list[list[dict[str, int]]]]] = []
     problems: list[Problem] = []
     for event in events:
@@ -89,27 +133,19 @@ def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]
         if event["kind"] == "table_created":
             lang = str(payload["lang"])
         elif event["kind"] == "seed_committed":
-            commitments[int(payload["epoch"])] = str(payload["seed_hash"])
-        elif event["kind"] == "seed_revealed":
-            epoch, seed = int(payload["epoch"]), str(payload["seed"])
-            if commitments.get(epoch) != commitment(seed):
-                problems.append(Problem(sequence, f"the revealed seed of epoch {epoch} does "
-                                        "not match its commitment"))
-            revealed[epoch] = seed
-        rolls = payload.get("rolls") or []
-        if rolls:
-            first = rolls[0]["source"]
-            if first.get("sequence") != sequence or first.get("kind") != SOURCE_KIND:
-                problems.append(Problem(sequence, "a roll names another event's dice"))
-            epoch = int(first["epoch"])
-            if commitments.get(epoch) != first.get("seed_hash"):
-                problems.append(Problem(sequence, f"roll made before seed epoch {epoch} "
-                                        "was committed"))
-            by_event.append((sequence, first, [r["dice"] for r in rolls]))
-            for number, roll in enumerate(rolls, 1):
-                if not _result_matches(roll, lang):
-                    problems.append(Problem(sequence, f"roll {number}: the recorded result "
-                                            "does not follow from its faces"))
+            epoch = int(payload["epoch"])
+            commitments[epoch] = str(payload["seed_hash"])
+            seeds[epoch] = []
+        elif event["kind"] == "player_seed_added":
+            seeds.setdefault(epoch, []).append(str(payload["seed"]))
+        if payload.get("rolls"):
+            source = _check_roll(event, lang, commitments, revealed, seeds, problems)
+            by_event.append((sequence, source, [r["dice"] for r in payload["rolls"]]))
+        if event["kind"] == "seed_revealed":
+            revealed_epoch, seed = int(payload["epoch"]), str(payload["seed"])
+            if commitments.get(revealed_epoch) != commitment(seed):
+                problems.append(Problem(sequence, "seed_mismatch", revealed_epoch))
+            revealed[revealed_epoch] = seed
     checked = pending = 0
     for sequence, record_source, dice in by_event:
         found = revealed.get(int(record_source["epoch"]))
@@ -118,7 +154,7 @@ def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]
             continue
         checked += len(dice)
         if not _faces_match(found, record_source, dice):
-            problems.append(Problem(sequence, "the faces differ from the committed dice"))
+            problems.append(Problem(sequence, "faces"))
     return checked, pending, problems
 
 

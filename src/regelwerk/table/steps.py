@@ -93,3 +93,17 @@ def initiative_move(d: Decision, character_id: str) -> Change | None:
     order.insert(at, character_id)
     return ("initiative_moved", {"character_id": character_id, "order": order,
                                  "position": at + 1})
+
+
+def take_damage(d: Decision, character_id: str, health: dict[str, Any],
+                applied: dict[str, Any], critical: bool = False) -> dict[str, Any]:
+    """The rules' ``damage_creature`` for damage already through the creature's
+    immunities, weaknesses and resistances (the ``apply_damage`` answer): the types
+    that dealt damage (for regeneration) and whether it is the creature's own turn."""
+    types = sorted({i["type"] for i in applied.get("instances", []) if i["amount"] > 0})
+    running = d.now["encounter"]
+    answer: dict[str, Any] = d.ask("pf2e", "damage_creature", {
+        "creature": health, "amount": applied["total"], "critical": critical,
+        "types": types,
+        "on_own_turn": bool(running and running["active"] == character_id)})
+    return answer
