@@ -17,7 +17,7 @@ from fastapi import APIRouter, Body
 from fastapi.responses import JSONResponse
 
 from regelwerk.api.table_auth import Caller, Room, TableCaller
-from regelwerk.api.table_http import TableRoute, problem_responses
+from regelwerk.api.table_http import TableId, TableRoute, problem_responses
 from regelwerk.api.table_models import CharacterList, CommandResult, EncounterView
 from regelwerk.table.decide import command_types
 
@@ -96,7 +96,7 @@ Fields = Annotated[dict[str, Any], Body()]
 
 @router.get("/{table_id}/characters", summary="The characters the viewer may see",
             response_model=CharacterList, responses=problem_responses(401, 404))
-async def characters(table_id: str, caller: TableCaller, parts: Room) -> JSONResponse:
+async def characters(table_id: TableId, caller: TableCaller, parts: Room) -> JSONResponse:
     """Every character, creature and hazard the viewer may see (hidden ones only
     for the game master; others' health as an estimate when the table says so)."""
     _, state = await caller.run(parts[0], parts[0].state)
@@ -107,7 +107,7 @@ async def characters(table_id: str, caller: TableCaller, parts: Room) -> JSONRes
              response_model=CommandResult, responses=problem_responses(*_WRITE),
              openapi_extra={"requestBody": {"required": True, "content": {
                  "application/json": {"example": {"name": "Ezren", "sheet": SHEET}}}}})
-async def add_character(table_id: str, caller: TableCaller, parts: Room,
+async def add_character(table_id: TableId, caller: TableCaller, parts: Room,
                         fields: Fields) -> JSONResponse:
     """The ``add_character`` command: a player adds their own character; the game
     master also creatures, hazards and hidden ones."""
@@ -118,7 +118,7 @@ async def add_character(table_id: str, caller: TableCaller, parts: Room,
               response_model=CommandResult, responses=problem_responses(*_WRITE),
               openapi_extra={"requestBody": {"required": True, "content": {
                   "application/json": {"example": {"name": "Ezren der Weise"}}}}})
-async def update_character(table_id: str, character_id: str, caller: TableCaller,
+async def update_character(table_id: TableId, character_id: str, caller: TableCaller,
                            parts: Room, fields: Fields) -> JSONResponse:
     """The ``update_character`` command: a new name or sheet."""
     return await execute(parts, caller, {**fields, "type": "update_character",
@@ -127,7 +127,7 @@ async def update_character(table_id: str, character_id: str, caller: TableCaller
 
 @router.delete("/{table_id}/characters/{character_id}", summary="Remove a character",
                response_model=CommandResult, responses=problem_responses(*_WRITE))
-async def remove_character(table_id: str, character_id: str, caller: TableCaller,
+async def remove_character(table_id: TableId, character_id: str, caller: TableCaller,
                            parts: Room) -> JSONResponse:
     """The ``remove_character`` command."""
     return await execute(parts, caller, {"type": "remove_character",
@@ -138,7 +138,7 @@ async def remove_character(table_id: str, character_id: str, caller: TableCaller
              response_model=CommandResult, responses=problem_responses(*_WRITE),
              openapi_extra={"requestBody": {"required": True, "content": {
                  "application/json": {"example": {"statistic": "Arcana", "dc": 15}}}}})
-async def check(table_id: str, character_id: str, caller: TableCaller, parts: Room,
+async def check(table_id: TableId, character_id: str, caller: TableCaller, parts: Room,
                 fields: Fields) -> JSONResponse:
     """The ``check`` command for this character (``secret`` for a PF2e secret check,
     whose result only the game master sees)."""
@@ -148,7 +148,7 @@ async def check(table_id: str, character_id: str, caller: TableCaller, parts: Ro
 
 @router.get("/{table_id}/encounter", summary="The running encounter",
             response_model=EncounterView, responses=problem_responses(401, 404))
-async def encounter(table_id: str, caller: TableCaller, parts: Room) -> JSONResponse:
+async def encounter(table_id: TableId, caller: TableCaller, parts: Room) -> JSONResponse:
     """The running encounter as the viewer may see it (``null`` when there is none):
     participants, initiative, round and turn."""
     _, state = await caller.run(parts[0], parts[0].state)
@@ -160,7 +160,7 @@ async def encounter(table_id: str, caller: TableCaller, parts: Room) -> JSONResp
              openapi_extra={"requestBody": {"required": True, "content": {
                  "application/json": {"example": {"participants": [
                      {"character_id": "c1"}, {"character_id": "c2"}]}}}}})
-async def start_encounter(table_id: str, caller: TableCaller, parts: Room,
+async def start_encounter(table_id: TableId, caller: TableCaller, parts: Room,
                           fields: Fields) -> JSONResponse:
     """The ``start_encounter`` command: everyone rolls initiative (in W6 the game
     master gives the ``order``) and the first round begins."""
@@ -169,7 +169,7 @@ async def start_encounter(table_id: str, caller: TableCaller, parts: Room,
 
 @router.post("/{table_id}/encounter/turn", summary="End the running turn",
              response_model=CommandResult, responses=problem_responses(*_WRITE))
-async def end_turn(table_id: str, caller: TableCaller, parts: Room) -> JSONResponse:
+async def end_turn(table_id: TableId, caller: TableCaller, parts: Room) -> JSONResponse:
     """The ``end_turn`` command (the game master, or the player whose creature's turn
     it is): the end-of-turn steps run, then the next creature's turn begins."""
     return await execute(parts, caller, {"type": "end_turn"})
@@ -177,6 +177,6 @@ async def end_turn(table_id: str, caller: TableCaller, parts: Room) -> JSONRespo
 
 @router.delete("/{table_id}/encounter", summary="End the encounter (gm)",
                response_model=CommandResult, responses=problem_responses(*_WRITE))
-async def end_encounter(table_id: str, caller: TableCaller, parts: Room) -> JSONResponse:
+async def end_encounter(table_id: TableId, caller: TableCaller, parts: Room) -> JSONResponse:
     """The ``end_encounter`` command."""
     return await execute(parts, caller, {"type": "end_encounter"})

@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from regelwerk.api import table_characters
 from regelwerk.api.table_auth import Room, StreamViewer, TableCaller, TableViewer
 from regelwerk.api.table_characters import command_body, execute
-from regelwerk.api.table_http import TableRoute, problem_responses
+from regelwerk.api.table_http import TableId, TableRoute, problem_responses
 from regelwerk.api.table_models import (
     CommandResult,
     CreatedInvitation,
@@ -37,7 +37,6 @@ __all__ = ["router"]
 router = APIRouter(prefix="/api/v1/tables", tags=["tables"], route_class=TableRoute,
                    lifespan=lifespan)
 
-TableId = Annotated[str, "the table's id"]
 _AUTH = (400, 401, 403, 404, 413, 415, 422)
 
 
