@@ -86,8 +86,10 @@ def tick(d: Decision, moment: Literal["start", "end"], cid: str) -> list[Change]
                          sustained=bool(effect.get("sustained")) and effect not in mine))
     if kept == effects:
         return []
+    involved = sorted({c for e in expired for c in (e["creator"], e["target"])})
     return [("effects_changed", {"effects": kept, "expired": [e["id"] for e in expired],
-                                 "labels": [e["label"] for e in expired]}),
+                                 "labels": [e["label"] for e in expired],
+                                 "involves": involved}),
             *_without_grants(d, expired)]
 
 

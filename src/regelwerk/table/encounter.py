@@ -15,14 +15,14 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field, StrictStr
 
 from regelwerk.table import combat, effects, health_commands  # noqa: F401  (they register)
-from regelwerk.table.checks import condition_modifiers, pf2e_modifier
+from regelwerk.table.checks import condition_modifiers, dnd5e_odds, pf2e_modifier
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed
 from regelwerk.table.pf2e_turns import end_of_turn, recovery_check, start_of_turn
 from regelwerk.table.state import next_id
 from regelwerk.table.steps import audience, encounter, participant
 
-__all__ = ["order_by_initiative"]
+__all__ = ["Entrant", "order_by_initiative", "participant_record", "roll_initiative"]
 
 Id = Annotated[StrictStr, Field(min_length=1, max_length=40)]
 
@@ -58,14 +58,15 @@ def order_by_initiative(rows: list[dict[str, Any]], rule: str) -> list[str]:
     return [row["character_id"] for row in sorted(rows, key=key)]
 
 
-def _participant(row: dict[str, Any]) -> dict[str, Any]:
+def participant_record(row: dict[str, Any]) -> dict[str, Any]:
+    """A participant's record in the encounter, from its initiative row."""
     return {"initiative": row["initiative"], "modifier": row["modifier"],
             "statistic": row["statistic"], "foe": row["foe"], "actions": 0, "quickened": 0,
             "reactions": 0, "actions_left": 0, "quickened_left": 0, "reactions_left": 0,
             "spent": [], "attacks": 0, "ready": None, "turns": 0, "suspended": False}
 
 
-def _roll_initiative(d: Decision, entrant: Entrant, character: dict[str, Any],
+def roll_initiative(d: Decision, entrant: Entrant, character: dict[str, Any],
                      index: int) -> dict[str, Any]:
     system = d.state["system"]
     row = {"character_id": entrant.character_id, "index": index,
@@ -84,14 +85,7 @@ def _roll_initiative(d: Decision, entrant: Entrant, character: dict[str, Any],
         "score": sheet["scores"]["dexterity"], "ability": "dexterity",
         "advantage": entrant.advantage, "disadvantage": entrant.disadvantage,
         "lucky": sheet["lucky"]}, f"initiative {character['name']}")
-    mode = record["result"]["mode"]
-    dice = {"advantage": "2d20kh1", "disadvantage": "2d20kl1"}.get(mode, "1d20")
-    if sheet["lucky"] and mode == "normal":
-        dice = "1d20ro1"
-    modifier = record["result"]["modifier"]
-    if not sheet["lucky"] or mode == "normal":
-        record["odds"] = d.ask("dice", "distribution",
-                               {"expression": f"{dice}{modifier:+d}"})["distribution"]
+    record["odds"] = dnd5e_odds(record)
     row.update(initiative=record["result"]["total"], modifier=sheet["scores"]["dexterity"])
     return row
 
@@ -119,21 +113,21 @@ def _start(d: Decision, c: StartEncounter) -> None:
         for index, entrant in enumerate(c.participants):
             character = characters[entrant.character_id]
             if character["hidden"]:
-                rows.append(_roll_initiative(d, entrant, character, index))
+                rows.append(roll_initiative(d, entrant, character, index))
                 d.emit("initiative_rolled", {"character_id": entrant.character_id,
                                              "initiative": rows[-1]["initiative"]}, ("gm",))
             else:
                 visible.append({"entrant": entrant, "index": index})
         for item in visible:
             entrant = item["entrant"]
-            rows.append(_roll_initiative(d, entrant, characters[entrant.character_id],
+            rows.append(roll_initiative(d, entrant, characters[entrant.character_id],
                                          item["index"]))
         order = order_by_initiative(rows, d.state["settings"].get("initiative_ties",
                                                                   "foes_first"))
     running = {"id": next_id(d.state, "encounter", "e"), "round": 0, "active": None,
                "position": -1, "order": order, "delayed": [], "effects": [],
                "proposals": [],
-               "participants": {row["character_id"]: _participant(row) for row in rows}}
+               "participants": {row["character_id"]: participant_record(row) for row in rows}}
     d.emit("encounter_started", {"encounter": running})
     advance(d)
 
@@ -141,13 +135,20 @@ def _start(d: Decision, c: StartEncounter) -> None:
 def advance(d: Decision) -> None:
     """The next creature's turn begins (a new round after the last)."""
     running = encounter(d)
-    if not running["order"]:
+    living = [c for c in running["order"] if not _dead(d, c)]
+    if not living:
         return
     position = running["position"] + 1
-    if position >= len(running["order"]) or running["round"] == 0:
-        d.emit("round_started", {"round": running["round"] + 1})
-        position = 0
-    cid = encounter(d)["order"][position]
+    while True:
+        if position >= len(running["order"]) or running["round"] == 0:
+            d.emit("round_started", {"round": running["round"] + 1})
+            running = encounter(d)
+            position = 0
+        if not _dead(d, running["order"][position]):
+            break
+        # the dead take no turns (docs/rulings.md, "Table: the dead take no turns")
+        position += 1
+    cid = running["order"][position]
     if encounter(d)["participants"][cid].get("suspended"):
         d.emit("turn_started", {"character_id": cid, "round": encounter(d)["round"],
                                 "position": position, "resumed": True}, audience(d, cid))
@@ -157,6 +158,10 @@ def advance(d: Decision) -> None:
         return
     d.emit("turn_started", {"character_id": cid, "round": encounter(d)["round"],
                             "position": position, "budget": {}}, audience(d, cid))
+
+
+def _dead(d: Decision, cid: str) -> bool:
+    return bool(d.now["characters"][cid]["health"].get("dead"))
 
 
 class EndTurn(BaseModel):

@@ -96,7 +96,7 @@ def start_of_turn(d: Decision, cid: str, position: int) -> None:
     changes: list[Change] = []
     health = character["health"]
     turn = d.ask("pf2e", "creature_turn", {"creature": health, "moment": "start"})
-    if turn["events"]:
+    if turn["creature"] != health:
         changes.append(health_change(cid, turn, "start_of_turn"))
         health = turn["creature"]
     run_step(d, "start_of_turn", cid, changes)
@@ -133,9 +133,13 @@ def _persistent(d: Decision, cid: str) -> None:
     left: list[dict[str, Any]] = []
     last: dict[str, Any] | None = None
     for entry in entries:
-        rolled = d.roll("pf2e", "persistent_damage",
+        record = d.roll("pf2e", "persistent_damage",
                         {"dice": entry["dice"], "type": entry["type"]},
-                        f"persistent {entry['type']} {entry['dice']}")["result"]
+                        f"persistent {entry['type']} {entry['dice']}")
+        # the flat check's odds come with the answer; the damage's distribution too
+        record["odds"] = d.ask("dice", "distribution",
+                               {"expression": entry["dice"]})["distribution"]
+        rolled = record["result"]
         target = target_of(dict(character, health=health))
         applied = d.ask("pf2e", "apply_damage", {
             "damage": [{"amount": rolled["damage"], "type": entry["type"],

@@ -23,6 +23,7 @@ from regelwerk.table.errors import InvalidCommand
 __all__ = ["parse_statblock"]
 
 MAX_TEXT = 20_000
+MAX_LINE = 600
 _NUMBER = r"([-+−–]?\d+)"
 _LEVEL = re.compile(r"^(?P<name>.+?)\s+(?:creature|kreatur|hazard|gefahr)\s+"
                     r"(?P<level>[-+−–]?\d+)\s*$", re.IGNORECASE)
@@ -58,13 +59,13 @@ def _int(text: str) -> int:
     return int(text.replace("−", "-").replace("–", "-"))
 
 
-def _split(text: str) -> list[str]:
-    """Comma-separated parts, not splitting inside parentheses."""
+def _split(text: str, marks: str = ",;") -> list[str]:
+    """Parts separated by ``marks``, not splitting inside parentheses."""
     parts, depth, current = [], 0, ""
     for char in text:
         depth += char == "("
         depth -= char == ")"
-        if char in ",;" and depth == 0:
+        if char in marks and depth == 0:
             parts.append(current.strip())
             current = ""
         else:
@@ -137,8 +138,13 @@ def _strike(text: str, melee: bool) -> dict[str, Any]:
 
 
 def _hp(text: str, sheet: dict[str, Any]) -> None:
-    parts = _split(text)
+    first, *labelled = _split(text, ";")
+    parts = _split(first, ",")
     sheet["hp"] = sheet["max_hp"] = int(re.match(r"\d+", parts[0]).group())  # type: ignore[union-attr]
+    for segment in labelled:
+        key = _label(segment)
+        if key is not None:
+            _apply(key, sheet)
     for part in parts[1:]:
         key = _label(part)
         if key is not None:
@@ -193,6 +199,8 @@ def parse_statblock(text: str) -> tuple[str, dict[str, Any]]:
         raise InvalidCommand(f"a stat block has at most {MAX_TEXT} characters")
     lines = [re.sub(r"\s+", " ", line).strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
+    if any(len(line) > MAX_LINE for line in lines):
+        raise InvalidCommand(f"a stat block line has at most {MAX_LINE} characters")
     if not lines:
         raise InvalidCommand("the stat block is empty")
     name, level = lines[0], 0

@@ -55,7 +55,8 @@ def run_step(d: Decision, step: str, character_id: str, changes: list[Change]) -
         d.emit("proposal_made", {"proposal": proposal}, ("gm",))
         return
     for kind, payload in changes:
-        d.emit(kind, {**payload, "step": step}, audience(d, character_id))
+        d.emit(kind, {**payload, "step": step},
+               audience(d, character_id, *payload.get("involves", ())))
 
 
 def health_change(character_id: str, answer: dict[str, Any], reason: str,
