@@ -14,7 +14,12 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, StrictStr
 
-from regelwerk.table import combat, effects, health_commands  # noqa: F401  (they register)
+from regelwerk.table import (  # noqa: F401  (they register)
+    combat,
+    effects,
+    health_commands,
+    wake_commands,
+)
 from regelwerk.table.checks import condition_modifiers, dnd5e_odds, pf2e_modifier
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed
