@@ -93,7 +93,7 @@ async def join(table_id: TableId, joining: JoinRequest, parts: Room) -> JSONResp
 
 
 @router.post("/{table_id}/commands", summary="Send a command",
-             response_model=CommandResult, responses=problem_responses(*_AUTH, 409),
+             response_model=CommandResult, responses=problem_responses(*_AUTH, 409, 503),
              openapi_extra=command_body())
 async def command(table_id: TableId, caller: TableCaller, parts: Room,
                   body: Annotated[dict[str, Any], Body()]) -> JSONResponse:
