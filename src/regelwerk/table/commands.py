@@ -355,7 +355,9 @@ def _undo(d: Decision, c: Undo) -> None:
     if not stack:
         raise NotAllowed(d.t("There is nothing to undo."))
     top = stack[-1]
-    d.emit("undone", {"undoes": top["sequences"], "restore": top["before"]})
+    # undoing what players never saw (a hidden creature's turn) stays hidden from them
+    d.emit("undone", {"undoes": top["sequences"], "restore": top["before"]},
+           ("gm",) if top.get("gm_only") else ("*",))
 
 
 class ImportStatblock(BaseModel):

@@ -179,6 +179,10 @@ class _Draft:
         return self.event.payload
 
     @property
+    def audience(self) -> tuple[str, ...]:
+        return self.event.audience
+
+    @property
     def actor(self) -> str:
         return self.event.actor
 
