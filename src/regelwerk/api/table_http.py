@@ -84,6 +84,13 @@ _SUMMARY: dict[int | str, str] = {
 }
 
 
+_HEADERS = {
+    "not_authenticated": {"WWW-Authenticate": "Bearer"},
+    "conflict": {"Retry-After": "0"},  # nothing was appended: send it again at once
+    "store_unavailable": {"Retry-After": "1"},
+}
+
+
 def status_of(code: str) -> int:
     """The HTTP status of an error code."""
     return STATUS.get(code, 422)
@@ -91,8 +98,7 @@ def status_of(code: str) -> int:
 
 def error_json(code: str, message: str, status: int | None = None) -> JSONResponse:
     """The protocol's error response."""
-    headers = ({"WWW-Authenticate": "Bearer"} if code == "not_authenticated"
-               else {"Retry-After": "1"} if code == "store_unavailable" else None)
+    headers = _HEADERS.get(code)
     return JSONResponse({"ok": False, "error": {"code": code, "message": message}},
                         status_code=status or status_of(code), headers=headers)
 
