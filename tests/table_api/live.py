@@ -15,7 +15,7 @@ import httpx
 import uvicorn
 from fastapi import FastAPI
 
-from regelwerk.api.sse import Message, SseParser
+from regelwerk.api.sse import ServerSentEvent, SseParser
 from regelwerk.api.table_room import room_of
 
 
@@ -80,7 +80,7 @@ class Stream:
         self.parser = SseParser()
         self._lines = response.iter_lines()
 
-    def next_message(self) -> Message:
+    def next_message(self) -> ServerSentEvent:
         """The next message (the read timeout of the client bounds the wait)."""
         for line in self._lines:
             message = self.parser.feed(line)
@@ -99,9 +99,9 @@ class Stream:
             out.append(json.loads(message.data))
         return out
 
-    def rest(self) -> list[Message]:
+    def rest(self) -> list[ServerSentEvent]:
         """Every message until the stream ends."""
-        out: list[Message] = []
+        out: list[ServerSentEvent] = []
         for line in self._lines:
             message = self.parser.feed(line)
             if message is not None:

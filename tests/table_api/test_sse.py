@@ -7,11 +7,11 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from regelwerk.api.sse import Message, SseParser
+from regelwerk.api.sse import ServerSentEvent, SseParser
 from regelwerk.api.table_stream import frame
 
 
-def feed_all(parser: SseParser, text: str) -> list[Message]:
+def feed_all(parser: SseParser, text: str) -> list[ServerSentEvent]:
     # splitlines, as httpx reads lines: stricter than the format's CR and LF
     return [m for line in [*text.splitlines(), ""] if (m := parser.feed(line)) is not None]
 
@@ -21,7 +21,8 @@ def test_messages_comments_ids_and_named_events() -> None:
     text = (": connected\nretry: 2000\n\nid: 4\ndata: {\"a\":\ndata: 1}\n\n"
             ": heartbeat\n\nevent: closing\ndata: {}\n\nevent: nothing\n\n")
     messages = feed_all(parser, text)
-    assert messages == [Message("message", '{"a":\n1}', "4"), Message("closing", "{}", "4")]
+    assert messages == [ServerSentEvent("message", '{"a":\n1}', "4"),
+                        ServerSentEvent("closing", "{}", "4")]
     assert parser.comments == 2
     assert parser.last_id == "4"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Message", "SseParser"]
+__all__ = ["ServerSentEvent", "SseParser"]
 
 
 @dataclass(frozen=True, slots=True)
-class Message:
+class ServerSentEvent:
     """One dispatched message: its type (``message`` unless named), data and id."""
 
     event: str
@@ -30,15 +30,16 @@ class SseParser:
         self._event = ""
         self._data: list[str] = []
 
-    def feed(self, line: str) -> Message | None:
+    def feed(self, line: str) -> ServerSentEvent | None:
         """Take one line; a message when the line ends one."""
         if not line:
             if not self._data:  # nothing to dispatch (the format's rule)
                 self._event = ""
                 return None
-            message = Message(self._event or "message", "\n".join(self._data), self.last_id)
+            event = ServerSentEvent(self._event or "message", "\n".join(self._data),
+                                    self.last_id)
             self._event, self._data = "", []
-            return message
+            return event
         if line.startswith(":"):
             self.comments += 1
             return None
