@@ -150,7 +150,7 @@ class SetSetting(BaseModel):
 @command("set_setting", SetSetting, undoable=False)
 def _set_setting(d: Decision, c: SetSetting) -> None:
     d.need_gm()
-    d.emit("setting_changed", {"key": c.key, "value": validate_setting(c.key, c.value)})
+    d.emit("setting_changed", {"key": c.key, "value": validate_setting(c.key, c.value, d.t)})
 
 
 class AddCharacter(BaseModel):
