@@ -70,7 +70,7 @@ def test_noise_wakes_on_a_successful_perception_check() -> None:
     roll = event["payload"]["rolls"][0]
     assert event["kind"] == "wake_failed"
     assert roll["result"]["degree"] in ("failure", "critical_failure")
-    assert {"label": "unconscious", "type": "status", "value": -4} in [
+    assert {"label": "Bewusstlos", "type": "status", "value": -4} in [
         {k: m[k] for k in ("label", "type", "value")} for m in roll["request"]["modifiers"]]
     assert roll["dice"]
     assert roll["result"]["probabilities"]
