@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from regelwerk import __version__
 from regelwerk.api import health as health_routes
 from regelwerk.api import resolve as resolve_routes
+from regelwerk.api import tables as table_routes
 from regelwerk.api.middleware import Guard
 from regelwerk.api.pool import RulesPool
 from regelwerk.api.resolve import status_for
@@ -56,5 +57,6 @@ def create_app(settings: HttpSettings | None = None) -> FastAPI:
     app.add_middleware(Guard, settings=settings)
     app.include_router(health_routes.router)
     app.include_router(resolve_routes.router)
+    app.include_router(table_routes.router)
     gc.freeze()  # the app's long-lived objects leave the collector's generations
     return app
