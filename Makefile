@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 SHARED := ../shared/examples/protocol-examples.jsonl
 
-.PHONY: run test lint typecheck unit examples bench messages clean
+.PHONY: run test lint typecheck unit examples bench messages clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +26,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) browser
 	$(BIN)/pytest
+
+# The browser tests drive Debian's Chromium (Playwright never downloads one).
+CHROMIUM := /usr/lib/chromium/chromium
+browser:
+	@if [ -x $(CHROMIUM) ]; then :; else \
+		apt-get -o DPkg::Lock::Timeout=120 update && \
+		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y chromium; \
+	fi
 
 examples: $(STAMP)
 	@if [ -f $(SHARED) ]; then \

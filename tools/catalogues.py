@@ -6,7 +6,7 @@
                                         # {"de": {msgid: text}, "is": {...}}
 
 Messages are the first argument of ``t(...)`` calls (``context.t``, ``t``) and the
-first two of ``plural(...)``.
+first two of ``plural(...)``, in the Python code and in the web page templates.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ def extracted() -> Catalog:
 
     catalog = Catalog(domain="regelwerk")
     for _file, line, message, _comments, _context in extract_from_dir(
-        str(SOURCE), keywords=KEYWORDS, method_map=[("**.py", "python")]
+        str(SOURCE), keywords=KEYWORDS, method_map=[
+            ("**.py", "python"), ("web/templates/**.html", "jinja2.ext:babel_extract")]
     ):
         catalog.add(message, locations=[(str(_file), line)])
     for text in help_texts(cli):

@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from regelwerk import __version__
 from regelwerk.api import resolve as resolve_routes
 from regelwerk.api.resolve import status_for
+from regelwerk.web import router as web_routes
 
 __all__ = ["create_app", "status_for"]
 
@@ -43,4 +44,5 @@ def create_app() -> FastAPI:
         )
 
     app.include_router(resolve_routes.router)
+    app.include_router(web_routes)
     return app

@@ -1,0 +1,9 @@
+"""The table's pages in the browser: server-rendered templates with htmx.
+
+``router`` holds every page and the vendored assets (``/static/web``); the
+HTTP app includes it with one line.
+"""
+
+from regelwerk.web.routes import router
+
+__all__ = ["router"]
