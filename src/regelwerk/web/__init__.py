@@ -5,5 +5,8 @@ HTTP app includes it with one line.
 """
 
 from regelwerk.web.routes import router
+from regelwerk.web.table_pages import router as _table_router
+
+router.include_router(_table_router)
 
 __all__ = ["router"]

@@ -23,10 +23,13 @@ from regelwerk import __version__
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.web.numbers import decimal, percent
 
-__all__ = ["LANGUAGE_NAMES", "choose_language", "is_htmx", "page"]
+__all__ = ["LANGUAGE_NAMES", "choose_language", "fragment", "is_htmx", "page"]
 
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "is": "Íslenska"}
 """Each language in its own words, for the language switcher."""
+
+SYSTEM_NAMES = {"pf2e": "Pathfinder 2e", "dnd5e": "D&D 5e", "w6": "W6"}
+"""The game systems by their published names."""
 
 _COOKIE = "lang"
 
@@ -79,6 +82,7 @@ def _helpers(lang: str) -> dict[str, Any]:
         "percent": partial(percent, lang=lang),
         "number": partial(decimal, lang=lang),
         "languages": LANGUAGE_NAMES,
+        "system_names": SYSTEM_NAMES,
         "version": __version__,
     }
 
@@ -102,3 +106,9 @@ def page(
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(_COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
     return response
+
+
+def fragment(template: str, context: Mapping[str, Any], lang: str) -> str:
+    """``template`` rendered without a request (for a stream's messages)."""
+    values = {**_helpers(lang), "path": "", **context}
+    return _environment.get_template(template).render(values)

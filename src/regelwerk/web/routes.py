@@ -1,4 +1,4 @@
-"""The pages: the start page at ``/``, the dice roller and the vendored assets.
+"""The dice roller and the vendored assets (the table pages are in ``table_pages``).
 
 Each page works without JavaScript (plain forms and links); with htmx a form
 swaps in just the fragment it changed (``HX-Request`` gets the fragment).
@@ -36,12 +36,6 @@ def _roll(expression: str, lang: str) -> RollView | RollError:
                          t("The expression is too long: at most {count} characters are allowed.",
                            count=MAX_EXPRESSION))
     return roll_view(expression, lang)
-
-
-@router.get("/", response_class=HTMLResponse)
-async def start(request: Request) -> HTMLResponse:
-    """The start page: open a table or roll dice."""
-    return page(request, "start.html", {}, lang=choose_language(request))
 
 
 @router.get("/dice", response_class=HTMLResponse)
