@@ -1,0 +1,1 @@
+"""Encounter commands (filled in by the encounter modules)."""

@@ -1,0 +1,5 @@
+"""Fold functions of encounter events."""
+
+from __future__ import annotations
+
+__all__: list[str] = []
