@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 
 from regelwerk import __version__
 from regelwerk.api import resolve as resolve_routes
+from regelwerk.api import tables as table_routes
 from regelwerk.api.resolve import status_for
 from regelwerk.web import router as web_routes
 
@@ -45,4 +46,5 @@ def create_app() -> FastAPI:
 
     app.include_router(resolve_routes.router)
     app.include_router(web_routes)
+    app.include_router(table_routes.router)
     return app

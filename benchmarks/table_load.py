@@ -1,0 +1,354 @@
+"""Load on the table's HTTP API: many tables, each with a game master and players
+on event streams, sending commands at the same time (loopback only, bounded).
+
+    python -m benchmarks.table_load                  # 60 s on SQLite and PostgreSQL
+    python -m benchmarks.table_load --seconds 10 --store sqlite
+
+The server is ``regelwerk serve`` in its own process (on a SQLite file in a
+temporary folder, or on a throwaway PostgreSQL cluster this script starts and
+removes).  Every member opens its stream, then sends commands at a steady pace
+for the given time.  Measured: acknowledged commands per second, p50/p99
+command latency (request sent to response read), and the stream delivery delay
+(response read to the event arriving on each stream of the table; 0 when the
+stream was first).  Checked: every stream received each event of its table
+exactly once, in order, and every acknowledged command's events are in the log.
+The section "Table API under load" of docs/benchmarks.md is rewritten.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from benchmarks.pg import throwaway_postgres
+from benchmarks.report import write_section
+from regelwerk.api.sse import SseParser
+
+SECTION = "Table API under load"
+
+
+@dataclass
+class Member:
+    """One member of a table: the token and what their stream received."""
+
+    table_id: str
+    member_id: str
+    token: str
+    role: str
+    character: str | None = None
+    received: list[int] = field(default_factory=list)
+    arrival: dict[int, float] = field(default_factory=dict)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class Table:
+    """A table and its members; ``acked`` maps each acknowledged command's
+    last sequence number to the time its response was read."""
+
+    table_id: str
+    members: list[Member]
+    acked: dict[int, float] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)
+    sequences: set[int] = field(default_factory=set)
+    conflicts: int = 0
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def _json(response: httpx.Response, status: int) -> dict[str, Any]:
+    if response.status_code != status:
+        raise RuntimeError(f"{response.request.url}: {response.status_code} {response.text}")
+    data: dict[str, Any] = response.json()
+    return data
+
+
+async def set_up_table(client: httpx.AsyncClient, number: int, players: int) -> Table:
+    """A pf2e table with a game master and ``players`` players, each with a character."""
+    base = "/api/v1/tables"
+    gm = await _json(await client.post(base, json={
+        "name": f"Last {number}", "system": "pf2e", "lang": "en", "gm_name": "GM"}), 201)
+    table_id = gm["table_id"]
+    members = [Member(table_id, gm["member_id"], gm["token"], "gm")]
+    for p in range(players):
+        invitation = await _json(await client.post(
+            f"{base}/{table_id}/invitations", headers=_auth(gm["token"])), 201)
+        joined = await _json(await client.post(f"{base}/{table_id}/join", json={
+            "invitation": invitation["token"], "name": f"Player {p}"}), 201)
+        members.append(Member(table_id, joined["member_id"], joined["token"], "player"))
+    for member in members:
+        member.character = await create_character(client, table_id, member)
+    return Table(table_id, members)
+
+
+async def create_character(client: httpx.AsyncClient, table_id: str,
+                           member: Member) -> str | None:
+    """The member's character (none for the game master)."""
+    if member.role == "gm":
+        return None
+    result = await _json(await client.post(
+        f"/api/v1/tables/{table_id}/commands", headers=_auth(member.token),
+        json=character_command(member)), 200)
+    return character_id(result)
+
+
+def character_command(member: Member) -> dict[str, Any]:
+    """The command that gives a player a character."""
+    raise NotImplementedError("filled in with the table domain's command")
+
+
+def character_id(result: dict[str, Any]) -> str:
+    """The id of the character a command created."""
+    raise NotImplementedError("filled in with the table domain's command")
+
+
+def load_command(member: Member, rng: random.Random) -> dict[str, Any]:
+    """A command a member sends during the run: a check for their character."""
+    raise NotImplementedError("filled in with the table domain's command")
+
+
+async def follow(client: httpx.AsyncClient, member: Member) -> None:
+    """Read the member's stream until cancelled; note every event's arrival."""
+    parser = SseParser()
+    url = f"/api/v1/tables/{member.table_id}/stream"
+    async with client.stream("GET", url, headers=_auth(member.token),
+                             timeout=httpx.Timeout(None, connect=10)) as response:
+        if response.status_code != 200:
+            raise RuntimeError(f"stream {url}: {response.status_code}")
+        member.ready.set()
+        async for line in response.aiter_lines():
+            message = parser.feed(line)
+            if message is not None and message.event == "message":
+                sequence = int(json.loads(message.data)["sequence"])
+                member.arrival[sequence] = time.perf_counter()
+                member.received.append(sequence)
+
+
+async def send_commands(client: httpx.AsyncClient, table: Table, member: Member,
+                        until: float, interval: float, rng: random.Random) -> None:
+    """Send a command every ``interval`` seconds (with jitter) until ``until``."""
+    url = f"/api/v1/tables/{table.table_id}/commands"
+    await asyncio.sleep(rng.uniform(0, interval))
+    while time.perf_counter() < until:
+        started = time.perf_counter()
+        response = await client.post(url, headers=_auth(member.token),
+                                     json=load_command(member, rng))
+        done = time.perf_counter()
+        if response.status_code == 409:
+            table.conflicts += 1
+            continue
+        result = await _json(response, 200)
+        table.latencies.append(done - started)
+        table.acked[int(result["sequence"])] = done
+        table.sequences.update(int(e["sequence"]) for e in result["events"])
+        await asyncio.sleep(max(0.0, interval * rng.uniform(0.5, 1.5) - (done - started)))
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The ``p`` percentile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))
+    return ordered[index]
+
+
+@dataclass
+class Result:
+    """One store's figures."""
+
+    store: str
+    seconds: float
+    commands: int
+    latencies: list[float]
+    delays: list[float]
+    conflicts: int
+    problems: list[str]
+
+    def row(self) -> str:
+        ms = [percentile(self.latencies, 50) * 1e3, percentile(self.latencies, 99) * 1e3,
+              percentile(self.delays, 99) * 1e3]
+        verdict = "none" if not self.problems else f"{len(self.problems)} problems"
+        return (f"| {self.store} | {self.commands} | {self.commands / self.seconds:,.1f} | "
+                f"{ms[0]:.1f} ms | {ms[1]:.1f} ms | {ms[2]:.1f} ms | {self.conflicts} | "
+                f"{verdict} |")
+
+
+async def check(client: httpx.AsyncClient, table: Table) -> tuple[list[float], list[str]]:
+    """Compare every stream with the log; the delivery delays of the table."""
+    gm = table.members[0]
+    log = await _json(await client.get(f"/api/v1/tables/{table.table_id}/events",
+                                       headers=_auth(gm.token)), 200)
+    numbers = [int(e["sequence"]) for e in log["events"]]
+    problems = []
+    if numbers != list(range(1, len(numbers) + 1)):
+        problems.append(f"{table.table_id}: the log has gaps or repeats")
+    missing = table.sequences - set(numbers)
+    if missing:
+        problems.append(f"{table.table_id}: acknowledged events missing: {sorted(missing)[:5]}")
+    delays = []
+    for member in table.members:
+        first = member.received[0] if member.received else 1
+        expected = [n for n in numbers if n >= first]
+        if member.received != expected[:len(member.received)] or \
+                len(member.received) < len(expected):
+            problems.append(f"{table.table_id}/{member.member_id}: stream lost or repeated "
+                            f"events ({len(member.received)} of {len(expected)})")
+        for sequence, acked in table.acked.items():
+            if sequence in member.arrival:
+                delays.append(max(0.0, member.arrival[sequence] - acked))
+    return delays, problems
+
+
+async def run_load(url: str, tables: int, players: int, seconds: float,
+                   interval: float, store: str) -> Result:
+    """Set up the tables, run the load, check the streams against the log."""
+    rng = random.Random(1)
+    limits = httpx.Limits(max_connections=tables * (players + 1) * 2 + 10)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
+        made = [await set_up_table(client, n, players) for n in range(tables)]
+        streams = [asyncio.create_task(follow(client, m))
+                   for t in made for m in t.members]
+        await asyncio.wait_for(asyncio.gather(*(m.ready.wait() for t in made
+                                                for m in t.members)), 60)
+        started = time.perf_counter()
+        until = started + seconds
+        await asyncio.gather(*(send_commands(client, t, m, until, interval, rng)
+                               for t in made for m in t.members))
+        elapsed = time.perf_counter() - started
+        await asyncio.sleep(1.0)  # the last events reach the streams
+        for task in streams:
+            task.cancel()
+        await asyncio.gather(*streams, return_exceptions=True)
+        delays: list[float] = []
+        problems: list[str] = []
+        for table in made:
+            table_delays, table_problems = await check(client, table)
+            delays += table_delays
+            problems += table_problems
+    latencies = [x for t in made for x in t.latencies]
+    return Result(store, elapsed, len(latencies), latencies, delays,
+                  sum(t.conflicts for t in made), problems)
+
+
+@contextmanager
+def server(database_url: str) -> Iterator[str]:
+    """``regelwerk serve`` on a free loopback port with the given store."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "REGELWERK_DATABASE_URL": database_url}
+    process = subprocess.Popen(
+        [str(Path(sys.executable).parent / "regelwerk"), "serve", "--port", str(port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{url}/api/v1/actions", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start: {process.stderr!r}")
+            time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def measure(store: str, args: argparse.Namespace) -> Result:
+    """Run the load against one store."""
+    with tempfile.TemporaryDirectory(prefix="regelwerk-load-") as folder:
+        if store == "sqlite":
+            url_cm: Any = _constant(f"sqlite:///{Path(folder) / 'tables.db'}")
+        else:
+            url_cm = throwaway_postgres()
+        with url_cm as database_url, server(database_url) as url:
+            print(f"{store}: {args.tables} tables × {args.players + 1} members, "
+                  f"{args.seconds:g} s …", flush=True)
+            result = asyncio.run(run_load(url, args.tables, args.players, args.seconds,
+                                          args.interval, store))
+    print("  " + result.row(), flush=True)
+    for problem in result.problems[:10]:
+        print("  PROBLEM:", problem)
+    return result
+
+
+@contextmanager
+def _constant(value: str) -> Iterator[str]:
+    yield value
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--interval", type=float, default=2.0,
+                        help="mean seconds between two commands of one member")
+    parser.add_argument("--store", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--no-write", action="store_true", help="leave docs/benchmarks.md")
+    args = parser.parse_args(argv)
+    if not 0 < args.seconds <= 600 or not 0 < args.tables <= 200 or not 0 <= args.players <= 10:
+        parser.error("bounded: seconds 0–600, tables 1–200, players 0–10")
+    stores = ["sqlite", "postgresql"] if args.store == "both" else [args.store]
+    results = [measure(store, args) for store in stores]
+    if not args.no_write:
+        write_section(SECTION, report(results, args))
+        print("written to docs/benchmarks.md")
+    return 0 if all(not r.problems for r in results) else 1
+
+
+def report(results: list[Result], args: argparse.Namespace) -> str:
+    """The section's Markdown."""
+    from benchmarks.__main__ import machine
+
+    lines = [
+        f"Measured by `python -m benchmarks.table_load` ({args.seconds:g} s per store): "
+        f"{args.tables} tables, each with a game master and {args.players} players on "
+        "their event streams; every member sends a command every "
+        f"{args.interval:g} s on average (0.5–1.5×, so {args.tables * (args.players + 1)} "
+        "clients at once), against `regelwerk serve` in its own process on loopback. "
+        "Latency: request sent to response read. Delivery delay: response read to the "
+        "event arriving on each stream of the table (0 when the stream was first). "
+        "Lost or duplicated events: every stream compared with the table's log.",
+        "",
+        f"- date: {time.strftime('%Y-%m-%d')}",
+        f"- machine: {machine()}",
+        "",
+        "| store | commands | commands/s | p50 latency | p99 latency | p99 delivery delay "
+        "| 409 conflicts | lost or duplicated |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        *(r.row() for r in results),
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""The table room of an app: its event store, the table service over it and the
+feed that wakes streams, opened on first use and closed with the app.
+
+The store comes from ``open_store`` with the URL in ``REGELWERK_DATABASE_URL``
+(none means the default store); ``use_store`` hands an app a store of its own.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from starlette.concurrency import run_in_threadpool
+
+from regelwerk.api.table_feed import EventFeed
+from regelwerk.store import EventStore, open_store
+from regelwerk.table.service import TableService
+
+__all__ = ["TableRoom", "lifespan", "room", "room_of", "use_store"]
+
+DATABASE_URL = "REGELWERK_DATABASE_URL"
+
+
+class TableRoom:
+    """One store, one service and one feed, opened once."""
+
+    def __init__(self, store: EventStore | None = None) -> None:
+        self._store = store
+        self._service: TableService | None = None
+        self._feed: EventFeed | None = None
+        self._lock = threading.Lock()
+
+    def open(self) -> tuple[TableService, EventFeed]:
+        """The service and feed, opening the store on the first call (blocking)."""
+        with self._lock:
+            if self._service is None or self._feed is None:
+                if self._store is None:
+                    self._store = open_store(os.environ.get(DATABASE_URL) or None)
+                self._service = TableService(self._store)
+                self._feed = EventFeed(self._store)
+            return self._service, self._feed
+
+    def end_streams(self) -> None:
+        """Wake every stream so that it ends (the server is shutting down)."""
+        with self._lock:
+            feed = self._feed
+        if feed is not None:
+            feed.close()
+
+    def close(self) -> None:
+        """End the streams and release the store."""
+        self.end_streams()
+        with self._lock:
+            store, self._store = self._store, None
+            self._service = self._feed = None
+        if store is not None:
+            store.close()
+
+
+def room_of(app: FastAPI) -> TableRoom:
+    """The app's table room (made on first use)."""
+    state = app.state
+    if not hasattr(state, "table_room"):
+        state.table_room = TableRoom()
+    table_room: TableRoom = state.table_room
+    return table_room
+
+
+def use_store(app: FastAPI, store: EventStore) -> TableRoom:
+    """Give ``app`` a table room over ``store`` (before it serves)."""
+    app.state.table_room = TableRoom(store)
+    return app.state.table_room  # type: ignore[no-any-return]
+
+
+async def room(request: Request) -> tuple[TableService, EventFeed]:
+    """Dependency: the service and feed of the request's app."""
+    return await run_in_threadpool(room_of(request.app).open)
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Close the table room when the app stops."""
+    yield
+    await run_in_threadpool(room_of(app).close)

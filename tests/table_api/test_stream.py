@@ -1,0 +1,120 @@
+"""The event stream over the real server: live events, resuming with
+Last-Event-ID, heartbeats, and a clean end when the server shuts down."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from tests.table_api.live import Live, auth, stream
+from tests.table_api.test_members import TABLES, invite_and_join, new_table
+
+
+def public_command() -> dict[str, Any]:
+    return {"type": "note", "text": "hallo"}
+
+
+def send(live: Live, who: dict[str, Any], command: dict[str, Any]) -> dict[str, Any]:
+    response = live.client.post(f"{TABLES}/{who['table_id']}/commands",
+                                headers=auth(who["token"]), json=command)
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def log_of(live: Live, who: dict[str, Any], after: int = 0) -> list[dict[str, Any]]:
+    response = live.client.get(f"{TABLES}/{who['table_id']}/events",
+                               params={"after": after}, headers=auth(who["token"]))
+    assert response.status_code == 200, response.text
+    events: list[dict[str, Any]] = response.json()["events"]
+    return events
+
+
+def test_stream_opens_with_a_comment_then_replays_and_follows(live: Live) -> None:
+    gm = new_table(live)
+    player = invite_and_join(live, gm, "Jónas")
+    before = log_of(live, gm)
+    with stream(live, gm["table_id"], player["token"]) as events:
+        first = next(events._lines)
+        assert first.startswith(": connected")
+        replayed = events.events(len(before))
+        assert [e["sequence"] for e in replayed] == [e["sequence"] for e in before]
+        result = send(live, gm, public_command())
+        live_events = events.events(len(result["events"]))
+        assert [e["sequence"] for e in live_events] == [e["sequence"] for e in result["events"]]
+        assert live_events[-1]["sequence"] == result["sequence"]
+
+
+def test_resume_with_last_event_id_neither_repeats_nor_skips(live: Live) -> None:
+    gm = new_table(live)
+    player = invite_and_join(live, gm, "Jónas")
+    with stream(live, gm["table_id"], player["token"]) as events:
+        send(live, gm, public_command())
+        seen = events.events(len(log_of(live, player)))
+    last = seen[-1]["sequence"]
+    assert events.parser.last_id == str(last)
+    # while the player is away, more happens
+    for _ in range(3):
+        send(live, gm, public_command())
+    with stream(live, gm["table_id"], player["token"], last_event_id=last) as resumed:
+        missed = log_of(live, player, after=last)
+        again = resumed.events(len(missed))
+        assert [e["sequence"] for e in again] == list(range(last + 1, last + 1 + len(missed)))
+        assert again == missed
+        send(live, player, public_command())
+        assert resumed.events(1)[0]["sequence"] == missed[-1]["sequence"] + 1
+
+
+def test_after_parameter_and_access_token_for_event_source(live: Live) -> None:
+    gm = new_table(live)
+    result = send(live, gm, public_command())
+    url = f"{TABLES}/{gm['table_id']}/stream"
+    params = {"after": result["sequence"] - 1, "access_token": gm["token"]}
+    with live.client.stream("GET", url, params=params) as response:
+        assert response.status_code == 200
+        lines = response.iter_lines()
+        assert next(lines).startswith(": connected")
+        body = [next(lines) for _ in range(4)]
+    assert f"id: {result['sequence']}" in body
+
+
+def test_quiet_streams_get_heartbeats(live: Live) -> None:
+    gm = new_table(live)
+    with stream(live, gm["table_id"], gm["token"]) as events:
+        events.events(len(log_of(live, gm)))
+        time.sleep(1.2)  # the fixture's heartbeat is 0.5 s
+        send(live, gm, public_command())
+        events.events(1)
+        assert events.parser.comments >= 2
+
+
+def test_stream_needs_a_token(live: Live) -> None:
+    gm = new_table(live)
+    response = live.client.get(f"{TABLES}/{gm['table_id']}/stream")
+    assert response.status_code == 401
+    assert response.json()["error"]["code"] == "not_authenticated"
+
+
+def test_streams_end_cleanly_when_the_server_shuts_down(live: Live) -> None:
+    gm = new_table(live)
+    ended: list[Any] = []
+
+    def read_to_the_end() -> None:
+        with stream(live, gm["table_id"], gm["token"], timeout=20) as events:
+            events.events(len(log_of(live, gm)))
+            ready.set()
+            ended.extend(events.rest())  # raises if the response is cut off
+
+    ready = threading.Event()
+    reader = threading.Thread(target=read_to_the_end)
+    reader.start()
+    assert ready.wait(10)
+    started = time.monotonic()
+    live.server.should_exit = True
+    reader.join(10)
+    assert not reader.is_alive()
+    assert time.monotonic() - started < 5
+    assert [m.event for m in ended] == ["closing"]
+    live.thread.join(10)
+    assert not live.thread.is_alive()
