@@ -13,11 +13,22 @@ from typing import Any
 
 from regelwerk.i18n import Translator
 from regelwerk.web.dice_view import RollView, view_of
+from regelwerk.web.event_text import Names, summary
 
-__all__ = ["LogEntry", "entry", "matches"]
+__all__ = ["LogEntry", "RollLine", "entry", "matches"]
 
-_SKIP = {"text", "secret", "terms", "faces", "total", "expression", "roll",
-         "probability", "probability_at_least"}
+
+@dataclass(frozen=True, slots=True)
+class RollLine:
+    """One roll recorded in an event: its label, the dice and the rules' own text."""
+
+    label: str
+    faces: tuple[int, ...]
+    total: int | None
+    degree: str | None
+    text: str
+    chances: tuple[tuple[str, float], ...]
+    """Each degree (or outcome) and its exact chance, as the rules answered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,12 +40,13 @@ class LogEntry:
     time: str
     """``HH:MM`` (UTC) of the event."""
     text: str
+    rolls: tuple[RollLine, ...]
     roll: RollView | None
+    """A plain dice roll (the dice notation), shown with its dice."""
     secret: bool
     """The event hides a secret from this viewer (a neutral notice)."""
     private: bool
     """Only some members see this event (the game master's view marks them)."""
-    details: tuple[tuple[str, str], ...]
 
 
 def _roll_of(payload: Mapping[str, Any]) -> RollView | None:
@@ -45,43 +57,47 @@ def _roll_of(payload: Mapping[str, Any]) -> RollView | None:
     return None
 
 
-def _short(value: Any) -> str:
-    if isinstance(value, bool):
-        return "✓" if value else "✗"
-    if isinstance(value, (int, float, str)):
-        return str(value)[:120]
-    if isinstance(value, list) and all(isinstance(v, (int, str)) for v in value):
-        return ", ".join(map(str, value))[:120]
-    return ""
+def _lines(payload: Mapping[str, Any]) -> tuple[RollLine, ...]:
+    out = []
+    for record in payload.get("rolls") or ():
+        if not isinstance(record, Mapping):
+            continue
+        result = record.get("result") or {}
+        chances = result.get("probabilities") or {}
+        out.append(RollLine(
+            label=str(record.get("label", "")),
+            faces=tuple(int(d.get("face", 0)) for d in record.get("dice") or ()
+                        if isinstance(d, Mapping)),
+            total=result.get("total") if isinstance(result.get("total"), int) else None,
+            degree=str(result["degree"]) if result.get("degree") else None,
+            text=str(result.get("text", "")),
+            chances=tuple((str(k), float(v)) for k, v in chances.items()
+                          if isinstance(v, (int, float))),
+        ))
+    return tuple(out)
 
 
-def entry(event: Mapping[str, Any], names: Mapping[str, str], t: Translator,
+def entry(event: Mapping[str, Any], names: Names, t: Translator,
           labels: Mapping[str, str]) -> LogEntry:
     """The log entry of one (already filtered) event."""
     payload = event.get("payload") or {}
     if not isinstance(payload, Mapping):
         payload = {}
     kind = str(event.get("kind", ""))
-    secret = bool(payload.get("secret")) and len(payload) <= 2
+    secret = payload.get("secret") is True and len(payload) == 1
     time = str(event.get("time", ""))
     audience = event.get("audience")
-    details = tuple(
-        (key, shown) for key, value in payload.items()
-        if key not in _SKIP and (shown := _short(value))
-    )
-    actor = str(event.get("actor", ""))
     return LogEntry(
         sequence=int(event["sequence"]),
         kind=kind,
         label=labels.get(kind, kind.replace("_", " ")),
-        actor=names.get(actor, actor),
+        actor=names.member(event.get("actor", "")),
         time=time[11:16] if len(time) >= 16 else "",
-        text=t("A secret, for the game master's eyes only.") if secret
-        else str(payload.get("text", "")),
+        text=summary(kind, payload, names, t, secret),
+        rolls=() if secret else _lines(payload),
         roll=None if secret else _roll_of(payload),
         secret=secret,
         private=isinstance(audience, (list, tuple)) and list(audience) != ["*"],
-        details=() if secret else details,
     )
 
 
@@ -94,6 +110,6 @@ def matches(item: LogEntry, kinds: Iterable[str], actor: str, words: str) -> boo
         return False
     if words:
         haystack = " ".join([item.label, item.text, item.actor,
-                             *(f"{k} {v}" for k, v in item.details)]).lower()
+                             *(r.text for r in item.rolls)]).lower()
         return all(word in haystack for word in words.lower().split())
     return True

@@ -25,13 +25,14 @@ from regelwerk.api.table_room import room
 from regelwerk.errors import RegelwerkError
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.table.service import TableService, Viewer
+from regelwerk.web.event_text import HIDDEN_KINDS, labels
 from regelwerk.web.forms import FormError, command_from_form
 from regelwerk.web.log_view import entry
 from regelwerk.web.qr import qr_svg
 from regelwerk.web.render import choose_language, fragment, is_htmx, page
 from regelwerk.web.table_session import remember, same_origin, table_ids, viewer_of
 from regelwerk.web.table_stream import html_stream, start_after
-from regelwerk.web.table_view import TableView, event_labels, member_names, table_view
+from regelwerk.web.table_view import TableView, names_of, table_view
 
 __all__ = ["router"]
 
@@ -279,9 +280,9 @@ async def do(request: Request, table_id: str, command_type: str, parts: Room) ->
         if not is_htmx(request):
             return RedirectResponse(f"/t/{table_id}", status_code=303)
         state = await run_in_threadpool(service.state, viewer)
-        labels = event_labels(t)
-        names = member_names(state)
-        done = [entry(e, names, t, labels) for e in result.get("events", [])]
+        names = names_of(state)
+        done = [entry(e, names, t, labels(t)) for e in result.get("events", [])
+                if e.get("kind") not in HIDDEN_KINDS]
         return page(request, "_done.html", {"entries": done}, lang=lang)
     return await _handle(request, work())
 
@@ -295,18 +296,14 @@ async def stream(request: Request, table_id: str, parts: Room, after: int = 0) -
         state = await run_in_threadpool(service.state, viewer)
         lang = choose_language(request, state.get("lang"))
         t = translator(lang)
-        names = member_names(state)
-        labels = event_labels(t)
+        kind_labels = labels(t)
 
         def render(events: list[dict[str, Any]]) -> list[tuple[int, str]]:
-            nonlocal names
-            if any(e.get("kind") in ("member_joined", "player_joined") for e in events):
-                names = member_names(service.state(viewer))
-            out = []
-            for event in events:
-                item = entry(event, names, t, labels)
-                out.append((item.sequence, fragment("_log_entry.html", {"item": item}, lang)))
-            return out
+            # Names as of now: a character or member may be new since the page loaded.
+            names = names_of(service.state(viewer))
+            return [(item.sequence, fragment("_log_entry.html", {"item": item}, lang))
+                    for item in (entry(e, names, t, kind_labels) for e in events
+                                 if e.get("kind") not in HIDDEN_KINDS)]
 
         start = start_after(request, max(after, 0))
         return StreamingResponse(

@@ -49,7 +49,8 @@ async def html_stream(request: Request, service: TableService, feed: EventFeed,
             events = await run_in_threadpool(service.events, viewer, after)
             fresh = [e for e in events if int(str(e["sequence"])) > after]
             if fresh:
-                for sequence, html in render(fresh):
+                # Rendering reads the state (the store): in the thread pool too.
+                for sequence, html in await run_in_threadpool(render, fresh):
                     yield message("log", html, sequence)
                 after = int(str(fresh[-1]["sequence"]))
                 yield message("changed", str(after))
