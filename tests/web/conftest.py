@@ -7,6 +7,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,8 @@ import pytest
 import uvicorn
 
 from regelwerk.api import create_app
+from regelwerk.api.table_room import use_store
+from regelwerk.store.memory import MemoryStore
 
 CHROMIUM = Path("/usr/lib/chromium/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -34,11 +37,21 @@ def _free_port() -> int:
         return port
 
 
+@dataclass(frozen=True)
+class Served:
+    url: str
+    store: MemoryStore
+    """The tables' store, for reading what the server keeps (the secrets to look for)."""
+
+
 @pytest.fixture(scope="session")
-def server_url() -> Iterator[str]:
+def served() -> Iterator[Served]:
     """The app served by uvicorn on 127.0.0.1, as ``make run`` serves it."""
     port = _free_port()
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning",
+    app = create_app()
+    store = MemoryStore()
+    use_store(app, store)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -48,9 +61,14 @@ def server_url() -> Iterator[str]:
         if not thread.is_alive() or time.monotonic() > deadline:
             pytest.fail("the server did not start")
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
+    yield Served(f"http://127.0.0.1:{port}", store)
     server.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server_url(served: Served) -> str:
+    return served.url
 
 
 @pytest.fixture(scope="session")

@@ -51,6 +51,7 @@ def labels(t: Translator) -> dict[str, str]:
         "check_rolled": t("Check"),
         "contest_rolled": t("Contest"),
         "undone": t("Undone"),
+        "secret": t("Secret"),
     }
 
 

@@ -31,6 +31,8 @@ class FormField:
     description: str = ""
     minimum: float | None = None
     maximum: float | None = None
+    accepts: tuple[str, ...] = ()
+    """The JSON types a ``json`` field takes (``string``, ``array`` …)."""
 
 
 class FormError(ValueError):
@@ -78,6 +80,7 @@ def fields_of(model: type[BaseModel], skip: tuple[str, ...] = ("type",)) -> list
             continue
         plain, _nullable = _plain(raw)
         kind, choices = _kind(plain)
+        accepts = tuple(str(o.get("type")) for o in plain.get("anyOf", []) if "type" in o)
         default = plain.get("default")
         shown = "" if default is None else (
             json.dumps(default) if kind == "json" else str(default).lower()
@@ -85,7 +88,7 @@ def fields_of(model: type[BaseModel], skip: tuple[str, ...] = ("type",)) -> list
         out.append(FormField(
             name=name, kind=kind, required=name in required, default=shown, choices=choices,
             description=str(plain.get("description", "")),
-            minimum=plain.get("minimum"), maximum=plain.get("maximum"),
+            minimum=plain.get("minimum"), maximum=plain.get("maximum"), accepts=accepts,
         ))
     return out
 
@@ -105,9 +108,11 @@ def _value(field: FormField, text: str) -> Any:
         try:
             return json.loads(text)
         except json.JSONDecodeError:
-            # A list of words may be written without JSON: "a, b, c".
             if text.startswith(("[", "{")):
                 raise FormError(field.name, "JSON") from None
+            if "string" in field.accepts:
+                return text
+            # A list of words may be written without JSON: "a, b, c".
             return [part.strip() for part in text.split(",") if part.strip()]
     return text
 

@@ -15,7 +15,11 @@ from regelwerk.i18n import Translator
 from regelwerk.web.dice_view import RollView, view_of
 from regelwerk.web.event_text import Names, summary
 
-__all__ = ["LogEntry", "RollLine", "entry", "matches"]
+__all__ = ["OPEN_KINDS", "LogEntry", "RollLine", "entry", "matches"]
+
+OPEN_KINDS = frozenset({"check_rolled"})
+"""Secret events whose kind the players may know: that a secret check was rolled
+is itself open ("the player knows a secret check happened")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +89,8 @@ def entry(event: Mapping[str, Any], names: Names, t: Translator,
         payload = {}
     kind = str(event.get("kind", ""))
     secret = payload.get("secret") is True and len(payload) == 1
+    if secret and kind not in OPEN_KINDS:
+        kind = "secret"  # not even what kind of secret it was
     time = str(event.get("time", ""))
     audience = event.get("audience")
     return LogEntry(

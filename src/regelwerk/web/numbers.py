@@ -13,7 +13,7 @@ from functools import lru_cache
 from babel import Locale
 from babel.numbers import NumberPattern, format_decimal, parse_pattern
 
-__all__ = ["decimal", "percent"]
+__all__ = ["chance", "decimal", "percent"]
 
 
 @lru_cache(maxsize=32)
@@ -44,3 +44,9 @@ def percent(p: float | Fraction, lang: str, digits: int = 2) -> str:
 def decimal(value: float | Fraction | int, lang: str, digits: int = 2) -> str:
     """A number with at most ``digits`` decimals in the reader's notation."""
     return format_decimal(round(float(value), digits), locale=lang)
+
+
+def chance(p: float | Fraction, lang: str) -> str:
+    """A chance as briefly as it is exact: ``55 %``, or ``12,35 %`` when not whole."""
+    whole = abs(float(p) * 100 - round(float(p) * 100)) < 1e-9
+    return percent(p, lang, digits=0 if whole else 2)

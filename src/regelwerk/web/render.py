@@ -21,7 +21,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from regelwerk import __version__
 from regelwerk.i18n import LANGUAGES, translator
-from regelwerk.web.numbers import decimal, percent
+from regelwerk.web.numbers import chance, decimal, percent
 
 __all__ = ["LANGUAGE_NAMES", "choose_language", "fragment", "is_htmx", "page"]
 
@@ -80,6 +80,7 @@ def _helpers(lang: str) -> dict[str, Any]:
         "t": t,
         "plural": t.plural,
         "percent": partial(percent, lang=lang),
+        "chance": partial(chance, lang=lang),
         "number": partial(decimal, lang=lang),
         "languages": LANGUAGE_NAMES,
         "system_names": SYSTEM_NAMES,

@@ -28,8 +28,10 @@ from regelwerk.table.service import TableService, Viewer
 from regelwerk.web.event_text import HIDDEN_KINDS, labels
 from regelwerk.web.forms import FormError, command_from_form
 from regelwerk.web.log_view import entry
+from regelwerk.web.odds_preview import check_preview
 from regelwerk.web.qr import qr_svg
 from regelwerk.web.render import choose_language, fragment, is_htmx, page
+from regelwerk.web.sheet_form import SheetFormError, sheet_from_form
 from regelwerk.web.table_session import remember, same_origin, table_ids, viewer_of
 from regelwerk.web.table_stream import html_stream, start_after
 from regelwerk.web.table_view import TableView, names_of, table_view
@@ -76,6 +78,12 @@ async def _view(request: Request, service: TableService, viewer: Viewer) -> Tabl
     events = await run_in_threadpool(service.events, viewer, 0)
     lang = choose_language(request, state.get("lang"))
     return table_view(viewer, state, events, translator(lang), request.query_params)
+
+
+async def _lang(request: Request, service: TableService, viewer: Viewer) -> str:
+    """The page language at this table (the table's own unless the reader chose)."""
+    state = await run_in_threadpool(service.state, viewer)
+    return choose_language(request, state.get("lang"))
 
 
 def _guard(request: Request) -> None:
@@ -222,7 +230,7 @@ async def invite(request: Request, table_id: str, parts: Room) -> Response:
     async def work() -> Response:
         _guard(request)
         viewer = await _viewer(request, parts[0], table_id)
-        lang = choose_language(request)
+        lang = await _lang(request, parts[0], viewer)
         try:
             invitation = await run_in_threadpool(parts[0].invite, viewer)
         except RegelwerkError as error:
@@ -249,7 +257,7 @@ async def revoke(request: Request, table_id: str, invitation_id: str, parts: Roo
         parts[1].announce(table_id)
         if not is_htmx(request):
             return RedirectResponse(f"/t/{table_id}", status_code=303)
-        lang = choose_language(request)
+        lang = await _lang(request, parts[0], viewer)
         return page(request, "_notice.html", {"message": translator(lang)(
             "The invitation is revoked.")}, lang=lang)
     return await _handle(request, work())
@@ -266,7 +274,7 @@ async def do(request: Request, table_id: str, command_type: str, parts: Room) ->
         service, feed = parts
         viewer = await _viewer(request, service, table_id)
         form = {key: str(value) for key, value in (await request.form()).items()}
-        lang = choose_language(request)
+        lang = await _lang(request, service, viewer)
         t = translator(lang)
         try:
             command = command_of(service, command_type, form)
@@ -310,4 +318,75 @@ async def stream(request: Request, table_id: str, parts: Room, after: int = 0) -
             html_stream(request, service, feed, viewer, start, render),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return await _handle(request, work())
+
+
+@router.post("/t/{table_id}/characters", response_class=HTMLResponse)
+async def add_character(request: Request, table_id: str, parts: Room) -> Response:
+    """Add a character from the system's form (a player's own; the game master's
+    may be a creature, a hazard, hidden, or a player's)."""
+    async def work() -> Response:
+        _guard(request)
+        service, feed = parts
+        viewer = await _viewer(request, service, table_id)
+        form = {key: str(value) for key, value in (await request.form()).items()}
+        state = await run_in_threadpool(service.state, viewer)
+        t = translator(choose_language(request, state.get("lang")))
+        try:
+            sheet = sheet_from_form(str(state.get("system")), form)
+        except SheetFormError as error:
+            raise PageProblem(400, str(error)) from None
+        command: dict[str, Any] = {"type": "add_character", "name": form.get("name", "").strip(),
+                                   "sheet": sheet}
+        if viewer.role == "gm":
+            command.update(kind=form.get("kind", "creature"),
+                           hidden=form.get("hidden") == "true")
+            if form.get("owner"):
+                command["owner"] = form["owner"]
+        try:
+            await run_in_threadpool(service.execute, viewer, command)
+        except RegelwerkError as error:
+            raise PageProblem(422 if error.code == "not_allowed" else 400, str(error)) from None
+        feed.announce(table_id)
+        if not is_htmx(request):
+            return RedirectResponse(f"/t/{table_id}", status_code=303)
+        return page(request, "_notice.html", {"message": t("{name} is at the table.",
+                                                             name=command["name"])},
+                    lang=t.lang)
+    return await _handle(request, work())
+
+
+@router.get("/t/{table_id}/preview", response_class=HTMLResponse)
+async def preview(request: Request, table_id: str, parts: Room) -> Response:
+    """The odds of the check the form describes, before it is rolled."""
+    async def work() -> Response:
+        service = parts[0]
+        viewer = await _viewer(request, service, table_id)
+        state = await run_in_threadpool(service.state, viewer)
+        lang = choose_language(request, state.get("lang"))
+        query = dict(request.query_params)
+        if not query.get("statistic"):
+            return page(request, "_preview.html", {"preview": None}, lang=lang)
+        try:
+            command = command_of(service, "check", query)
+        except FormError:
+            return page(request, "_preview.html", {"preview": None}, lang=lang)
+        shown = await run_in_threadpool(check_preview, state, viewer, command)
+        return page(request, "_preview.html", {"preview": shown}, lang=lang)
+    return await _handle(request, work())
+
+
+SECTIONS = ("check", "add", "tools")
+
+
+@router.get("/t/{table_id}/section/{name}", response_class=HTMLResponse)
+async def section(request: Request, table_id: str, name: str, parts: Room) -> Response:
+    """One form section of the table page, drawn anew (its inputs reset)."""
+    async def work() -> Response:
+        if name not in SECTIONS:
+            raise PageProblem(404, translator(choose_language(request))(
+                "There is no such part of the page."))
+        viewer = await _viewer(request, parts[0], table_id)
+        view = await _view(request, parts[0], viewer)
+        return page(request, "_actions_one.html", {"view": view, "name": name}, lang=view.lang)
     return await _handle(request, work())

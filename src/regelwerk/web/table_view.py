@@ -83,6 +83,17 @@ class TableView:
         """The cards the viewer acts for."""
         return tuple(card for card in self.cards if card.mine)
 
+    @property
+    def sigs(self) -> dict[str, str]:
+        """What each form section of the page is drawn from; the page reloads a
+        section (and so resets its form) only when this changes."""
+        return {
+            "check": ",".join(f"{c.id}:{c.name}:{len(c.statistics)}" for c in self.mine),
+            "add": ",".join(member_id for member_id, _, _ in self.members),
+            "tools": ",".join([*(c.id for c in self.cards if c.hidden),
+                               *(f"{i}:{r}" for i, r in self.invitations)]),
+        }
+
 
 def names_of(state: Mapping[str, Any]) -> Names:
     """Member and character names of a (filtered) state."""
