@@ -7,19 +7,19 @@ from fractions import Fraction
 import pytest
 
 from regelwerk.dice import ScriptedRandomSource, distribution
-from regelwerk.systems.pf2e.damage_roll import (
+from regelwerk.systems.pf2e.checks.degrees import Degree
+from regelwerk.systems.pf2e.checks.modifiers import Modifier
+from regelwerk.systems.pf2e.damage.damage_roll import (
     DamageSpec,
     ability_damage,
     damage_distribution,
     roll_damage,
 )
-from regelwerk.systems.pf2e.damage_types import CATEGORY_OF, DAMAGE_TYPES
-from regelwerk.systems.pf2e.degrees import Degree
-from regelwerk.systems.pf2e.falling import fall_on_creature, falling_damage
-from regelwerk.systems.pf2e.iwr import DamageInstance, Defence, Target, apply_damage
-from regelwerk.systems.pf2e.modifiers import Modifier
-from regelwerk.systems.pf2e.objects import Item, damage_item
-from regelwerk.systems.pf2e.strike_odds import applied_damage
+from regelwerk.systems.pf2e.damage.damage_types import CATEGORY_OF, DAMAGE_TYPES
+from regelwerk.systems.pf2e.damage.iwr import DamageInstance, Defence, Target, apply_damage
+from regelwerk.systems.pf2e.damage.objects import Item, damage_item
+from regelwerk.systems.pf2e.damage.strike_odds import applied_damage
+from regelwerk.systems.pf2e.space.falling import fall_on_creature, falling_damage
 
 MAGICAL = frozenset({"magical"})
 

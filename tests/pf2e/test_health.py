@@ -10,9 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from regelwerk import resolve
-from regelwerk.systems.pf2e.checks import Check
-from regelwerk.systems.pf2e.damage_roll import DamageSpec
-from regelwerk.systems.pf2e.health import (
+from regelwerk.systems.pf2e.checks.checks import Check
+from regelwerk.systems.pf2e.checks.modifiers import Modifier
+from regelwerk.systems.pf2e.damage.damage_roll import DamageSpec
+from regelwerk.systems.pf2e.damage.iwr import Target
+from regelwerk.systems.pf2e.damage.strike_odds import strike_odds
+from regelwerk.systems.pf2e.health.health import (
     Creature,
     HealthRules,
     damage,
@@ -22,9 +25,6 @@ from regelwerk.systems.pf2e.health import (
     recover,
     start_turn,
 )
-from regelwerk.systems.pf2e.iwr import Target
-from regelwerk.systems.pf2e.modifiers import Modifier
-from regelwerk.systems.pf2e.strike_odds import strike_odds
 
 PC = Creature(hp=10, max_hp=30, hero_points=1)
 
@@ -144,7 +144,7 @@ def test_ways_to_wake_up() -> None:
     # "Jemand nutzt die Handlung Interaktion, um dich wachzurütteln." — "kannst du
     # automatisch zu Beginn deines Zuges einen Wahrnehmungswurf gegen den SG des Lärms
     # ablegen [...] bei Erfolg erwachst du." — a dying creature at 0 HP cannot wake
-    from regelwerk.systems.pf2e.health import wake
+    from regelwerk.systems.pf2e.health.health import wake
 
     asleep = replace(PC, unconscious=True)
     assert not wake(asleep, "shaken").creature.unconscious
@@ -158,7 +158,7 @@ def test_wounded_and_doomed_end_with_rest() -> None:
     # "wenn du auf deine maximale Anzahl an Trefferpunkte zurückgebracht wirst und dich 10
     # Minuten lang ausgeruht hast" — "Dein Zustandswert für Todgeweiht sinkt um 1 mit jeder
     # Nacht, die du vollständig ruhen kannst."
-    from regelwerk.systems.pf2e.health import rest
+    from regelwerk.systems.pf2e.health.health import rest
 
     assert rest(replace(PC, hp=30, wounded=2), "10_minutes").creature.wounded == 0
     assert rest(replace(PC, wounded=2), "10_minutes").creature.wounded == 2

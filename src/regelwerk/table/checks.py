@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from regelwerk.i18n import normalise_name
 from regelwerk.table.errors import InvalidCommand, NotAllowed
-from regelwerk.table.sheets import DND5E_SKILLS
+from regelwerk.table.sheets import DND5E_SKILLS, TABLE_CONDITIONS
 
 if TYPE_CHECKING:
     from regelwerk.table.commands import Check, ContestSide
@@ -57,7 +57,14 @@ def condition_modifiers(d: Decision, character: dict[str, Any],
                         tag: str) -> list[dict[str, Any]]:
     """The typed modifiers a character's conditions impose on a statistic (asked of
     the rules' ``conditions`` action, so only the worst status penalty counts later)."""
-    current = character.get("conditions") or {}
+    current = {n: v for n, v in (character.get("conditions") or {}).items()
+               if n not in TABLE_CONDITIONS}
+    health = character.get("health") or {}
+    for name in ("dying", "wounded", "doomed"):
+        if health.get(name):
+            current[name] = int(health[name])
+    if health.get("unconscious"):
+        current["unconscious"] = 1
     if not current:
         return []
     answer = d.ask("pf2e", "conditions", {

@@ -18,7 +18,7 @@ from regelwerk.i18n import Translator, translator
 from regelwerk.store.base import NewEvent
 from regelwerk.table import fair, rules
 from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized
-from regelwerk.table.state import State
+from regelwerk.table.state import State, apply, copy_dict
 
 __all__ = ["COMMAND_CONFIG", "Decision", "Entropy", "Viewer", "command", "command_types",
            "decide"]
@@ -59,6 +59,17 @@ class Decision:
         self._pending: list[dict[str, Any]] = []
         self._recorder: rules.RecordingSource | None = None
         self._used = 0
+        self._scratch: State | None = None
+
+    @property
+    def now(self) -> State:
+        """The state as it will be after the events emitted so far (a scratch copy:
+        later steps of one command build on the earlier ones)."""
+        if self._scratch is None:
+            self._scratch = copy_dict(self.state)
+            for number, event in enumerate(self.events):
+                apply(self._scratch, _Draft(int(self.state["sequence"]) + number + 1, event))
+        return self._scratch
 
     @property
     def lang(self) -> str:
@@ -125,11 +136,15 @@ class Decision:
             self._used = 0
         if self._undoable:
             body["command"] = int(self.state["sequence"]) + 1
-        self.events.append(NewEvent(kind, body, self.viewer.member_id, tuple(audience)))
+        event = NewEvent(kind, body, self.viewer.member_id, tuple(audience))
+        self.events.append(event)
+        if self._scratch is not None:
+            apply(self._scratch, _Draft(int(self._scratch["sequence"]) + 1, event))
 
     def character(self, character_id: str) -> dict[str, Any]:
         """A character of the table, or a refusal naming the ones there are."""
-        found = self.state["characters"].get(character_id)
+        found = self.now["characters"].get(character_id) if self._scratch is not None \
+            else self.state["characters"].get(character_id)
         if found is None or (found.get("hidden") and not self.gm):
             raise InvalidCommand(self.t("There is no character {id}.", id=character_id))
         return dict(found)
@@ -141,6 +156,30 @@ class Decision:
         if not self.gm and found.get("owner") != self.viewer.member_id:
             raise NotAuthorized(self.t("You may act only for your own characters."))
         return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Draft:
+    """An emitted event as the scratch fold reads it."""
+
+    sequence: int
+    event: NewEvent
+
+    @property
+    def kind(self) -> str:
+        return self.event.kind
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        return self.event.payload
+
+    @property
+    def actor(self) -> str:
+        return self.event.actor
+
+    @property
+    def time(self) -> str:
+        return ""
 
 
 Handler = Callable[[Decision, Any], None]

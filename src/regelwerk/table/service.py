@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -57,8 +58,11 @@ def _entropy() -> Entropy:
 class TableService:
     """Tables over an event store."""
 
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventStore, *,
+                 entropy: Callable[[], Entropy] | None = None) -> None:
+        """``entropy`` gives fresh seeds and tokens (tests pass a deterministic one)."""
         self._store = store
+        self._entropy = entropy or _entropy
         self._states: dict[str, State] = {}
         self._lock = threading.RLock()
 
@@ -99,18 +103,19 @@ class TableService:
             if not isinstance(text, str) or not 1 <= len(text.strip()) <= 80:
                 raise InvalidCommand(f"{label} must be 1 to 80 characters")
         table_id = secrets.token_urlsafe(12)
-        token = secrets.token_urlsafe(32)
+        fresh = self._entropy()
+        token = fresh.token
         with self._lock:
             self._store.create_table(table_id)
             state = initial()
             self._states[table_id] = state
             self._append(table_id, state, creation_events(
-                table_id, name.strip(), system, lang, gm_name.strip(), token, fair.new_seed()))
+                table_id, name.strip(), system, lang, gm_name.strip(), token, fresh.seed))
         return Credentials(table_id, "m1", token)
 
     def invite(self, viewer: Viewer) -> Invitation:
         """A new invitation (game master only); its token is shown once."""
-        entropy = _entropy()
+        entropy = self._entropy()
         result = self._execute(viewer, {"type": "invite"}, entropy)
         return Invitation(result[0][0].payload["invitation_id"], entropy.token)
 
@@ -122,7 +127,7 @@ class TableService:
         """Join a table with an invitation's token; the new member's token is shown once."""
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 80:
             raise InvalidCommand("name must be 1 to 80 characters")
-        token = secrets.token_urlsafe(32)
+        token = self._entropy().token
         digest = hash_token(str(invitation_token))
         for _ in range(RETRIES):
             with self._lock:
@@ -179,7 +184,7 @@ class TableService:
 
     def execute(self, viewer: Viewer, command: dict[str, Any]) -> dict[str, Any]:
         """Decide and store a command; the events as this viewer sees them."""
-        stored, state = self._execute(viewer, command, _entropy())
+        stored, state = self._execute(viewer, command, self._entropy())
         with self._lock:
             return {"ok": True, "events": [view_event(e, viewer, state) for e in stored],
                     "sequence": stored[-1].sequence if stored else state["sequence"]}
@@ -236,7 +241,7 @@ class TableService:
                 "credential_reset", {"member_id": gm, "token_hash": hash_token(token)}, gm,
                 ("server",))])
             self._append(table_id, state, decide(state, viewer, {"type": "rotate_seed"},
-                                                 _entropy()))
+                                                 self._entropy()))
         return Credentials(table_id, gm, token)
 
     def command_types(self) -> dict[str, type[BaseModel]]:

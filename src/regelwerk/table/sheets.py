@@ -14,16 +14,22 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from regelwerk.errors import RegelwerkError
 from regelwerk.protocol.fields import named
 from regelwerk.systems.dnd5e.abilities import ABILITIES
-from regelwerk.systems.pf2e.creature_model import CreatureFields, DefenceFields, TargetFields
+from regelwerk.systems.pf2e.health.creature_model import CreatureFields, DefenceFields, TargetFields
 from regelwerk.systems.pf2e.names import RANKS
 from regelwerk.table.errors import InvalidCommand
 
-__all__ = ["DND5E_SKILLS", "PF2E_ABILITIES", "SHEETS", "health_of", "validate_sheet"]
+__all__ = ["DND5E_SKILLS", "PF2E_ABILITIES", "SHEETS", "TABLE_CONDITIONS", "health_of",
+           "validate_sheet"]
 
 SHEET_CONFIG = ConfigDict(extra="forbid", frozen=True, strict=True)
 Mod = Annotated[StrictInt, Field(ge=-50, le=100)]
 Name = Annotated[StrictStr, Field(min_length=1, max_length=60)]
 HP = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
+
+TABLE_CONDITIONS = {"stunned": True, "paralyzed": False, "petrified": False,
+                    "restrained": False, "grabbed": False, "immobilized": False}
+"""Conditions the table tracks that the rules' condition data does not list (yet);
+valued or not.  They count for the action budget and are passed by on checks."""
 
 PF2E_ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 DND5E_SKILLS = {

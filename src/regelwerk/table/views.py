@@ -65,8 +65,19 @@ def _scrub(value: Any, state: State, viewer: Viewer) -> Any:
     if not isinstance(value, dict):
         return value
     out: dict[str, Any] = {}
+    player = viewer.role != "gm"
     for key, item in value.items():
-        if key in _SERVER_KEYS or (key == "restore" and viewer.role != "gm"):
+        if key in _SERVER_KEYS or (key == "restore" and player):
+            continue
+        if player and key in ("order", "delayed") and isinstance(item, list):
+            item = [c for c in item if _visible_character(state, viewer, c)]
+        elif player and key == "participants" and isinstance(item, dict):
+            item = {c: v for c, v in item.items() if _visible_character(state, viewer, c)}
+        elif player and key == "effects" and isinstance(item, list):
+            item = [e for e in item if isinstance(e, dict)
+                    and _visible_character(state, viewer, str(e.get("target")))
+                    and _visible_character(state, viewer, str(e.get("creator")))]
+        elif player and key == "proposals":
             continue
         out[key] = _scrub(item, state, viewer)
     owner_id = value.get("character_id", value.get("id"))

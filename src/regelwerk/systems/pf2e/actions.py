@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from regelwerk.protocol.registry import Action
-from regelwerk.systems.pf2e import check_actions as c
-from regelwerk.systems.pf2e import creature_actions as health
-from regelwerk.systems.pf2e import damage_actions as dmg
-from regelwerk.systems.pf2e import effect_actions as fx
-from regelwerk.systems.pf2e import play_actions as play
-from regelwerk.systems.pf2e import space_actions as space
-from regelwerk.systems.pf2e import turn_actions as turn
+from regelwerk.systems.pf2e.checks import check_actions as c
+from regelwerk.systems.pf2e.checks import statistic_actions as stat
+from regelwerk.systems.pf2e.damage import damage_actions as dmg
+from regelwerk.systems.pf2e.effects import effect_actions as fx
+from regelwerk.systems.pf2e.effects import play_actions as play
+from regelwerk.systems.pf2e.health import creature_actions as health
+from regelwerk.systems.pf2e.space import fall_actions as fall
+from regelwerk.systems.pf2e.space import space_actions as space
+from regelwerk.systems.pf2e.turns import turn_actions as turn
 
 __all__ = ["ACTIONS"]
 
@@ -64,15 +66,15 @@ ACTIONS = (
     Action("pf2e", "hero_points", c.HeroPointsRequest, c.hero_points_action,
            "Hero points: start, award, spend, end of session.",
            _example("hero_points", points=1, event="award")),
-    Action("pf2e", "statistic", turn.StatisticRequest, turn.statistic_action,
+    Action("pf2e", "statistic", stat.StatisticRequest, stat.statistic_action,
            "A statistic by the formulas of the text.",
            _example("statistic", kind="armor_class", abilities={"dex": 4}, level=1,
                     rank="trained", armor={"category": "light", "dex_cap": 3,
                                            "item_bonus": 2})),
-    Action("pf2e", "strikes", turn.StrikesRequest, turn.strikes_action,
+    Action("pf2e", "strikes", stat.StrikesRequest, stat.strikes_action,
            "A turn of Strikes with the multiple attack penalty.",
            _example("strikes", modifier=10, ac=18, strikes=[{}, {"agile": True}, {}])),
-    Action("pf2e", "initiative", turn.InitiativeRequest, turn.initiative_action,
+    Action("pf2e", "initiative", stat.InitiativeRequest, stat.initiative_action,
            "Initiative order.",
            _example("initiative", participants=[{"name": "Ezren", "modifier": 5},
                                                 {"name": "Goblin", "modifier": 3,
@@ -95,9 +97,9 @@ ACTIONS = (
            "Damage to an object with hardness.",
            _example("damage_object", object={"hp": 20, "max_hp": 20, "hardness": 5,
                                              "broken_threshold": 10}, amount=12)),
-    Action("pf2e", "falling_damage", dmg.FallingRequest, dmg.falling_action,
+    Action("pf2e", "falling_damage", fall.FallingRequest, fall.falling_action,
            "Damage from a fall.", _example("falling_damage", distance=9)),
-    Action("pf2e", "fall_on_creature", dmg.FallOnCreatureRequest, dmg.fall_on_creature_action,
+    Action("pf2e", "fall_on_creature", fall.FallOnCreatureRequest, fall.fall_on_creature_action,
            "Damage to a creature landed on.",
            _example("fall_on_creature", falling_damage=15, degree="success")),
     Action("pf2e", "damage_creature", health.DamageCreatureRequest,
@@ -163,7 +165,7 @@ ACTIONS = (
            play.affliction_track_action, "One step in an affliction's life.",
            _example("affliction_track", text=ARSEN,
                     event={"kind": "exposure", "degree": "failure"})),
-    Action("pf2e", "turn", play.TurnRequest, play.turn_action,
+    Action("pf2e", "turn", turn.TurnRequest, turn.turn_action,
            "Check a planned turn against the action economy.",
            _example("turn", quickened_for=["Stride", "Strike"], steps=[
                {"name": "Sudden Charge", "cost": 2, "subordinate": ["Stride", "Stride", "Strike"]},

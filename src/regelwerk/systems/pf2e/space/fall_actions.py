@@ -1,0 +1,48 @@
+"""Protocol handlers for falls: the faller's damage and the creature landed on."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, StrictBool, StrictInt
+
+from regelwerk.protocol.fields import MODEL_CONFIG
+from regelwerk.protocol.registry import Context
+from regelwerk.systems.pf2e.model import DegreeName, Number, degree, fraction
+from regelwerk.systems.pf2e.space.falling import fall_on_creature, falling_damage
+
+
+class FallingRequest(BaseModel):
+    """A fall."""
+
+    model_config = MODEL_CONFIG
+    distance: Annotated[Number, Field(ge=0)]
+    unit: Literal["m", "ft"] = "m"
+    soft_surface: StrictBool = False
+    dived: StrictBool = False
+    water_depth: Annotated[Number, Field(ge=0)] | None = None
+
+
+def falling_action(request: FallingRequest, context: Context) -> dict[str, Any]:
+    """Bludgeoning damage for the fall; the faller lands prone if hurt."""
+    damage = falling_damage(fraction(request.distance), request.unit,
+                            soft_surface=request.soft_surface, dived=request.dived,
+                            water_depth=None if request.water_depth is None
+                            else fraction(request.water_depth))
+    return {"damage": damage, "type": "bludgeoning", "prone": damage > 0,
+            "text": context.t("Falling damage: {damage} bludgeoning", damage=damage)}
+
+
+class FallOnCreatureRequest(BaseModel):
+    """A creature landed on by a falling creature or object."""
+
+    model_config = MODEL_CONFIG
+    falling_damage: Annotated[StrictInt, Field(ge=0, le=1_000_000)]
+    degree: DegreeName
+
+
+def fall_on_creature_action(request: FallOnCreatureRequest, context: Context) -> dict[str, Any]:
+    """None, a quarter, half or all of the faller's damage after a DC 15 Reflex save."""
+    damage = fall_on_creature(request.falling_damage, degree(request.degree))
+    return {"damage": damage, "type": "bludgeoning",
+            "text": context.t("The creature takes {damage} bludgeoning", damage=damage)}

@@ -1,0 +1,280 @@
+"""PF2e encounter automation: initiative, turn starts and ends, actions, MAP,
+reactions, persistent damage, dying, effects, Delay, proposals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from regelwerk.table.encounter import order_by_initiative
+from regelwerk.table.errors import NotAllowed
+
+from .conftest import Table, make_table
+from .pf2e_sheets import GOBLIN, TROLL, VALEROS
+
+
+def _setup(fixed: str = "enc", **settings: Any) -> Table:
+    table = make_table("pf2e", fixed=fixed)
+    s = table.service
+    s.execute(table.player, {"type": "add_character", "name": "Valeros", "sheet": VALEROS})
+    s.execute(table.gm, {"type": "add_character", "name": "Troll", "kind": "creature",
+                         "sheet": TROLL})
+    s.execute(table.gm, {"type": "add_character", "name": "Goblin", "kind": "creature",
+                         "sheet": GOBLIN})
+    for key, value in settings.items():
+        s.execute(table.gm, {"type": "set_setting", "key": key, "value": value})
+    s.execute(table.gm, {"type": "start_encounter", "participants": [
+        {"character_id": "c1"}, {"character_id": "c2"},
+        {"character_id": "c3", "statistic": "stealth"}]})
+    return table
+
+
+def _turn_to(table: Table, cid: str) -> None:
+    """End turns until a new turn of ``cid`` begins."""
+    for _ in range(6):
+        table.service.execute(table.gm, {"type": "end_turn"})
+        if _enc(table)["active"] == cid:
+            return
+    raise AssertionError(f"{cid} never got a turn")
+
+
+def _enc(table: Table) -> dict[str, Any]:
+    encounter: dict[str, Any] = table.service.state(table.gm)["encounter"]
+    return encounter
+
+
+def _char(table: Table, cid: str) -> dict[str, Any]:
+    found: dict[str, Any] = table.service.state(table.gm)["characters"][cid]
+    return found
+
+
+def test_initiative_is_perception_or_a_named_skill_with_its_odds() -> None:
+    table = _setup()
+    started = next(e for e in table.service.events(table.gm)
+               if e["kind"] == "encounter_started")
+    rolls = {r["label"]: r for r in started["payload"]["rolls"]}
+    # "Manchmal legst du aber auch einen Fertigkeitswurf ab anstelle eines
+    # Wahrnehmungswurfs, um deine Initiative zu bestimmen."
+    assert rolls["initiative Goblin"]["request"]["expression"] == "1d20+7"
+    assert rolls["initiative Valeros"]["request"]["expression"] == "1d20+7"
+    assert 0 < rolls["initiative Troll"]["result"]["probability"] < 1
+    participants = started["payload"]["encounter"]["participants"]
+    totals = [participants[c]["initiative"] for c in _enc(table)["order"]]
+    assert totals == sorted(totals, reverse=True)
+
+
+def test_ties_follow_the_tables_rule() -> None:
+    rows = [{"character_id": "hero", "initiative": 15, "modifier": 9, "foe": False,
+             "index": 0},
+            {"character_id": "orc", "initiative": 15, "modifier": 3, "foe": True,
+             "index": 1}]
+    assert order_by_initiative(rows, "foes_first") == ["orc", "hero"]
+    assert order_by_initiative(rows, "characters_first") == ["hero", "orc"]
+    assert order_by_initiative(rows, "modifier") == ["hero", "orc"]
+    assert order_by_initiative(rows, "given_order") == ["hero", "orc"]
+
+
+def test_a_turn_begins_with_three_actions_and_a_reaction() -> None:
+    table = _setup()
+    active = _enc(table)["active"]
+    p = _enc(table)["participants"][active]
+    # "Mit Beginn seines Zuges erhält ein Beteiligter eine gewisse Anzahl von Aktionen
+    # (bei SC und anderen Kreaturen üblicherweise 3), sowie eine Reaktion"
+    assert (p["actions_left"], p["reactions_left"]) == (3, 1)
+
+
+@pytest.mark.parametrize(("cid", "condition", "left"), [
+    ("c1", {"name": "Verlangsamt", "value": 1}, (2, 0)),
+    ("c2", {"name": "stunned", "value": 2}, (1, 0)),
+    ("c3", {"name": "quickened", "quickened_for": ["Stride", "Strike"]}, (3, 1)),
+])
+def test_slowed_stunned_and_quickened_change_the_actions(
+        cid: str, condition: dict[str, Any], left: tuple[int, int]) -> None:
+    table = _setup()
+    table.service.execute(table.gm, {"type": "condition", "character_id": cid, **condition})
+    _turn_to(table, cid)
+    p = _enc(table)["participants"][cid]
+    assert (p["actions_left"], p["quickened_left"]) == left
+    if cid == "c2":
+        # stunned 2 took two actions away and is gone
+        assert "stunned" not in _char(table, "c2")["conditions"]
+
+
+def test_actions_are_checked_and_the_fourth_is_refused() -> None:
+    table = _setup()
+    _turn_to(table, "c1")
+    s = table.service
+    s.execute(table.player, {"type": "act", "character_id": "c1", "name": "Stride"})
+    s.execute(table.player, {"type": "act", "character_id": "c1", "name": "Sudden Charge",
+                             "cost": 2})
+    with pytest.raises(NotAllowed):
+        s.execute(table.player, {"type": "act", "character_id": "c1", "name": "Stride"})
+
+
+def test_the_multiple_attack_penalty_counts_each_attack() -> None:
+    table = _setup()
+    _turn_to(table, "c1")
+    penalties = []
+    for strike in ("Longsword", "Dagger", "Longsword"):
+        result = table.service.execute(table.player, {
+            "type": "strike", "character_id": "c1", "target_id": "c2", "strike": strike})
+        event = next(e for e in result["events"] if e["kind"] == "strike_rolled")
+        roll = event["payload"]["rolls"][0]
+        penalties.append(event["payload"]["penalty"])
+        map_mods = [m for m in roll["request"]["modifiers"]
+                    if m["label"] == "multiple attack penalty"]
+        assert [m["value"] for m in map_mods] == ([event["payload"]["penalty"]]
+                                                  if event["payload"]["penalty"] else [])
+    # second attack with an agile weapon −4, third (not agile) −10
+    assert penalties == [0, -4, -10]
+
+
+def test_a_reaction_once_per_round() -> None:
+    table = _setup()
+    _turn_to(table, "c2")
+    s = table.service
+    s.execute(table.player, {"type": "act", "character_id": "c1", "name": "Shield Block",
+                             "cost": "reaction", "trigger": "damage"})
+    with pytest.raises(NotAllowed) as caught:
+        s.execute(table.player, {"type": "act", "character_id": "c1",
+                                 "name": "Attack of Opportunity", "cost": "reaction"})
+    assert "reaction" in caught.value.message
+    with pytest.raises(NotAllowed):
+        s.execute(table.player, {"type": "act", "character_id": "c1", "name": "Stride"})
+
+
+def test_persistent_damage_goes_through_weakness_then_the_flat_check() -> None:
+    table = _setup()
+    s = table.service
+    s.execute(table.gm, {"type": "damage", "character_id": "c2", "dice": "1d6",
+                         "damage_type": "fire", "persistent": True})
+    _turn_to(table, "c2")
+    before = _char(table, "c2")["health"]["hp"]
+    result = s.execute(table.gm, {"type": "end_turn"})
+    hurt = next(e for e in result["events"] if e["kind"] == "health_changed")
+    roll = hurt["payload"]["rolls"][0]["result"]
+    # weakness fire 5 adds to the persistent fire damage
+    assert hurt["payload"]["amount"] == roll["damage"] + 5
+    assert hurt["payload"]["health"]["hp"] == before - roll["damage"] - 5
+    # "Danach kannst du einen Einfachen Wurf gegen SG 15 ablegen"
+    assert roll["ended"] == (roll["natural"] >= 15)
+    left = _char(table, "c2")["persistent"]
+    assert left == ([] if roll["ended"] else [{"dice": "1d6", "type": "fire"}])
+
+
+def test_regeneration_heals_at_the_start_of_the_turn() -> None:
+    table = _setup()
+    s = table.service
+    s.execute(table.gm, {"type": "damage", "character_id": "c2", "amount": 30,
+                         "damage_type": "slashing"})
+    assert _char(table, "c2")["health"]["hp"] == 85
+    _turn_to(table, "c2")
+    assert _char(table, "c2")["health"]["hp"] == 105
+
+
+def test_frightened_drops_by_one_at_the_end_of_the_turn() -> None:
+    table = _setup()
+    s = table.service
+    _turn_to(table, "c1")
+    s.execute(table.gm, {"type": "condition", "character_id": "c1", "name": "frightened",
+                         "value": 2})
+    s.execute(table.gm, {"type": "end_turn"})
+    assert _char(table, "c1")["conditions"] == {"frightened": 1}
+
+
+def test_dropping_to_zero_moves_initiative_and_the_dying_roll_recovery() -> None:
+    table = _setup()
+    s = table.service
+    s.execute(table.gm, {"type": "set_order", "order": ["c2", "c3", "c1"]})
+    _turn_to(table, "c3")
+    result = s.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 40,
+                                  "damage_type": "bludgeoning"})
+    kinds = [e["kind"] for e in result["events"]]
+    assert kinds == ["health_changed", "initiative_moved"]
+    # "Deine Initiative verschiebt sich direkt vor den Initiativewert, zu dem du auf
+    # 0 TP reduziert wurdest."
+    assert _enc(table)["order"] == ["c2", "c1", "c3"]
+    assert _char(table, "c1")["health"]["dying"] == 1
+    _turn_to(table, "c1")
+    checks = [e for e in s.events(table.gm) if e["payload"].get("reason") == "recovery_check"]
+    assert len(checks) == 1
+    roll = checks[0]["payload"]["rolls"][0]
+    assert roll["request"]["action"] == "recovery_check"
+    # "der SG ist gleich 10 + dein aktueller Zustandswert für Sterbend"
+    assert roll["result"]["dc"] == 11
+    assert _enc(table)["participants"]["c1"]["actions_left"] == 0
+
+
+def test_effects_until_the_end_of_the_targets_next_turn_and_sustained() -> None:
+    table = _setup()
+    s = table.service
+    _turn_to(table, "c1")
+    s.execute(table.player, {"type": "add_effect", "label": "Demoralize", "kind": "target_turns",
+                             "creator": "c1", "target": "c2", "grants": {"frightened": 1}})
+    s.execute(table.player, {"type": "add_effect", "label": "Light", "kind": "sustained",
+                             "creator": "c1", "target": "c1"})
+    assert _char(table, "c2")["conditions"] == {"frightened": 1}
+    s.execute(table.gm, {"type": "end_turn"})
+    assert [e["label"] for e in _enc(table)["effects"]] == ["Demoralize", "Light"]
+    s.execute(table.gm, {"type": "set_order", "order": ["c1", "c2", "c3"]})
+    assert _enc(table)["active"] == "c2"
+    s.execute(table.gm, {"type": "end_turn"})
+    # "until the end of the target's next turn": the troll's turn has ended
+    assert [e["label"] for e in _enc(table)["effects"]] == ["Light"]
+    assert _char(table, "c2")["conditions"] == {}
+    _turn_to(table, "c1")
+    s.execute(table.player, {"type": "sustain", "effect_id": "e2"})
+    s.execute(table.gm, {"type": "end_turn"})
+    assert [e["label"] for e in _enc(table)["effects"]] == ["Light"]
+    _turn_to(table, "c1")
+    s.execute(table.gm, {"type": "end_turn"})
+    # not sustained in its creator's turn: it ends
+    assert _enc(table)["effects"] == []
+
+
+def test_delay_and_return() -> None:
+    table = _setup()
+    s = table.service
+    s.execute(table.gm, {"type": "set_order", "order": ["c1", "c2", "c3"]})
+    _turn_to(table, "c1")
+    s.execute(table.gm, {"type": "end_turn"})
+    _turn_to(table, "c1")
+    s.execute(table.player, {"type": "delay", "character_id": "c1"})
+    assert _enc(table)["active"] == "c2"
+    assert _enc(table)["delayed"] == ["c1"]
+    s.execute(table.gm, {"type": "end_turn"})
+    turns = _enc(table)["participants"]["c3"]["turns"]
+    s.execute(table.player, {"type": "resume", "character_id": "c1"})
+    assert _enc(table)["active"] == "c1"
+    assert _enc(table)["order"] == ["c2", "c1", "c3"]
+    assert _enc(table)["participants"]["c1"]["actions_left"] == 3
+    s.execute(table.gm, {"type": "end_turn"})
+    assert _enc(table)["active"] == "c3"
+    # the goblin's turn had begun: it goes on, it does not begin again
+    assert _enc(table)["participants"]["c3"]["turns"] == turns
+
+
+def test_proposals_wait_for_the_game_master() -> None:
+    table = _setup("prop", **{"automation.persistent_damage": "propose"})
+    s = table.service
+    s.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 3,
+                         "damage_type": "fire", "persistent": True})
+    _turn_to(table, "c1")
+    before = _char(table, "c1")["health"]["hp"]
+    s.execute(table.gm, {"type": "end_turn"})
+    proposals = _enc(table)["proposals"]
+    assert len(proposals) == 1
+    assert _char(table, "c1")["health"]["hp"] == before
+    assert table.service.state(table.player)["encounter"]["proposals"] == []
+    s.execute(table.gm, {"type": "resolve_proposal", "proposal_id": proposals[0]["id"]})
+    assert _char(table, "c1")["health"]["hp"] == before - 3
+    _turn_to(table, "c1")
+    s.execute(table.gm, {"type": "end_turn"})
+    proposal = _enc(table)["proposals"][0]
+    override = dict(_char(table, "c1")["health"], hp=before)
+    s.execute(table.gm, {"type": "resolve_proposal", "proposal_id": proposal["id"],
+                         "health": override})
+    assert _char(table, "c1")["health"]["hp"] == before
+    kinds = [e["kind"] for e in s.events(table.gm)][-2:]
+    assert kinds == ["proposal_resolved", "health_changed"]
