@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 SHARED := ../shared/examples/protocol-examples.jsonl
 
-.PHONY: run test lint typecheck unit examples bench messages clean browser
+.PHONY: run test lint typecheck unit examples bench messages clean system-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,18 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/regelwerk serve
 
-test: lint typecheck unit examples
+test: system-deps lint typecheck unit examples
+
+# System packages the tests need: PostgreSQL (the store tests start their own server)
+# and Chromium (the browser tests). Installed with apt when missing; root or sudo.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+system-deps:
+	@if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 && [ -x /usr/lib/chromium/chromium ]; then \
+		echo "system packages present (postgresql, chromium)"; \
+	else \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -o DPkg::Lock::Timeout=120 postgresql chromium; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools
@@ -26,16 +37,8 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) browser
+unit: $(STAMP)
 	$(BIN)/pytest
-
-# The browser tests drive Debian's Chromium (Playwright never downloads one).
-CHROMIUM := /usr/lib/chromium/chromium
-browser:
-	@if [ -x $(CHROMIUM) ]; then :; else \
-		apt-get -o DPkg::Lock::Timeout=120 update && \
-		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y chromium; \
-	fi
 
 examples: $(STAMP)
 	@if [ -f $(SHARED) ]; then \

@@ -24,9 +24,9 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """Debian's Chromium; ``make test`` installs it (``make browser``)."""
+    """Debian's Chromium; ``make test`` installs it (``make system-deps``)."""
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium)")
+        pytest.fail(f"{CHROMIUM} is missing: run `make system-deps` (apt-get install chromium)")
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM)}
 
 
