@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from regelwerk.api import create_app
 from regelwerk.api.table_room import use_store
-from regelwerk.store import MemoryStore
+from regelwerk.store import open_store
 from tests.table_api.live import Live, serving
 
 
 @pytest.fixture
-def live() -> Iterator[Live]:
-    """The app served by uvicorn on a free loopback port, on an in-memory store."""
+def live(tmp_path: Path) -> Iterator[Live]:
+    """The app served by uvicorn on a free loopback port, on a SQLite file (the
+    default store) in the test's folder."""
     app = create_app()
-    use_store(app, MemoryStore())
+    use_store(app, open_store(f"sqlite:///{tmp_path / 'tables.sqlite3'}"))
     app.state.table_heartbeat = 0.5
     with serving(app) as running:
         yield running

@@ -12,11 +12,9 @@ from typing import Any
 
 import httpx
 
+from tests.table_api.flows import EZREN, TABLES
 from tests.table_api.live import auth
 from tests.table_api.process import start, stop
-from tests.table_api.test_stream import public_command
-
-TABLES = "/api/v1/tables"
 
 
 def sqlite_url(path: Path) -> str:
@@ -33,7 +31,18 @@ def _member_tokens(url: str, players: int) -> tuple[dict[str, Any], list[dict[st
                                      headers=auth(gm["token"])).json()
             members.append(client.post(invitation["join"], json={
                 "invitation": invitation["token"], "name": f"P{n}"}).json())
+        for n, member in enumerate(members):
+            added = client.post(f"{TABLES}/{gm['table_id']}/characters",
+                                headers=auth(member["token"]),
+                                json={"name": f"Held {n}", "sheet": EZREN})
+            assert added.status_code == 201, added.text
+            member["character"] = added.json()["events"][0]["payload"]["character"]["id"]
     return gm, members
+
+
+def check(member: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "check", "character_id": member["character"], "statistic": "Arcana",
+            "dc": 15}
 
 
 def _send_until_gone(url: str, member: dict[str, Any], acked: list[dict[str, Any]],
@@ -45,7 +54,7 @@ def _send_until_gone(url: str, member: dict[str, Any], acked: list[dict[str, Any
             try:
                 attempts[0] += 1
                 response = client.post(path, headers=auth(member["token"]),
-                                       json=public_command())
+                                       json=check(member))
             except httpx.TransportError:
                 return
             if response.status_code == 409:
@@ -61,19 +70,19 @@ def test_sigkill_loses_no_acknowledged_command(tmp_path: Path) -> None:
         gm, members = _member_tokens(url, players=3)
         acked: dict[str, list[dict[str, Any]]] = {m["member_id"]: [] for m in members}
         attempts = [0]
-        clients = [threading.Thread(target=_send_until_gone,
+        senders = [threading.Thread(target=_send_until_gone,
                                     args=(url, m, acked[m["member_id"]], attempts))
                    for m in members]
-        for client in clients:
-            client.start()
+        for sender in senders:
+            sender.start()
         deadline = time.monotonic() + 20
         while sum(map(len, acked.values())) < 60 and time.monotonic() < deadline:
             time.sleep(0.05)
         process.send_signal(signal.SIGKILL)
         process.wait(10)
-        for client in clients:
-            client.join(15)
-            assert not client.is_alive()
+        for sender in senders:
+            sender.join(15)
+            assert not sender.is_alive()
     finally:
         stop(process)
     total = sum(map(len, acked.values()))
@@ -98,7 +107,7 @@ def test_sigkill_loses_no_acknowledged_command(tmp_path: Path) -> None:
             assert state.status_code == 200, state.text
             # the table goes on where it stopped
             after = client.post(f"{TABLES}/{gm['table_id']}/commands",
-                                headers=auth(gm["token"]), json=public_command())
+                                headers=auth(gm["token"]), json=check(gm))
             assert after.status_code == 200, after.text
             assert after.json()["events"][0]["sequence"] == numbers[-1] + 1
     finally:

@@ -2,39 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import httpx
-
+from tests.table_api.flows import TABLES, assert_error, invite_and_join, new_table
 from tests.table_api.live import Live, auth
-
-TABLES = "/api/v1/tables"
-
-
-def new_table(live: Live, **fields: Any) -> dict[str, Any]:
-    body = {"name": "Runde", "system": "pf2e", "lang": "de", "gm_name": "Ute", **fields}
-    response = live.client.post(TABLES, json=body)
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def invite_and_join(live: Live, gm: dict[str, Any], name: str) -> dict[str, Any]:
-    invitation = live.client.post(f"{TABLES}/{gm['table_id']}/invitations",
-                                  headers=auth(gm["token"]))
-    assert invitation.status_code == 201, invitation.text
-    joined = live.client.post(invitation.json()["join"],
-                              json={"invitation": invitation.json()["token"], "name": name})
-    assert joined.status_code == 201, joined.text
-    data: dict[str, Any] = joined.json()
-    return data
-
-
-def assert_error(response: httpx.Response, status: int, code: str) -> None:
-    assert response.status_code == status, response.text
-    body = response.json()
-    assert body == {"ok": False, "error": {"code": code, "message": body["error"]["message"]}}
-    assert body["error"]["message"]
 
 
 def test_gm_creates_invites_and_a_player_joins(live: Live) -> None:

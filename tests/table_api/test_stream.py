@@ -7,28 +7,15 @@ import threading
 import time
 from typing import Any
 
-from tests.table_api.live import Live, auth, stream
-from tests.table_api.test_members import TABLES, invite_and_join, new_table
-
-
-def public_command() -> dict[str, Any]:
-    return {"type": "note", "text": "hallo"}
-
-
-def send(live: Live, who: dict[str, Any], command: dict[str, Any]) -> dict[str, Any]:
-    response = live.client.post(f"{TABLES}/{who['table_id']}/commands",
-                                headers=auth(who["token"]), json=command)
-    assert response.status_code == 200, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def log_of(live: Live, who: dict[str, Any], after: int = 0) -> list[dict[str, Any]]:
-    response = live.client.get(f"{TABLES}/{who['table_id']}/events",
-                               params={"after": after}, headers=auth(who["token"]))
-    assert response.status_code == 200, response.text
-    events: list[dict[str, Any]] = response.json()["events"]
-    return events
+from tests.table_api.flows import (
+    TABLES,
+    invite_and_join,
+    log_of,
+    new_table,
+    public_command,
+    send,
+)
+from tests.table_api.live import Live, stream
 
 
 def test_stream_opens_with_a_comment_then_replays_and_follows(live: Live) -> None:

@@ -1,13 +1,13 @@
 """The table room of an app: its event store, the table service over it and the
 feed that wakes streams, opened on first use and closed with the app.
 
-The store comes from ``open_store`` with the URL in ``REGELWERK_DATABASE_URL``
-(none means the default store); ``use_store`` hands an app a store of its own.
+The store is the one ``REGELWERK_DATABASE_URL`` names, else the SQLite file in
+the data folder (``open_store_from_env``, see docs/store.md); ``use_store`` hands
+an app a store of its own.
 """
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,12 +16,10 @@ from fastapi import FastAPI, Request
 from starlette.concurrency import run_in_threadpool
 
 from regelwerk.api.table_feed import EventFeed
-from regelwerk.store import EventStore, open_store
+from regelwerk.store import EventStore, open_store_from_env
 from regelwerk.table.service import TableService
 
 __all__ = ["TableRoom", "lifespan", "room", "room_of", "use_store"]
-
-DATABASE_URL = "REGELWERK_DATABASE_URL"
 
 
 class TableRoom:
@@ -38,7 +36,7 @@ class TableRoom:
         with self._lock:
             if self._service is None or self._feed is None:
                 if self._store is None:
-                    self._store = open_store(os.environ.get(DATABASE_URL) or None)
+                    self._store = open_store_from_env()
                 self._service = TableService(self._store)
                 self._feed = EventFeed(self._store)
             return self._service, self._feed

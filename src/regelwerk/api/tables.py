@@ -15,7 +15,9 @@ from fastapi import APIRouter, Body, Header, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
+from regelwerk.api import table_characters
 from regelwerk.api.table_auth import Room, StreamViewer, TableViewer
+from regelwerk.api.table_characters import command_body, execute
 from regelwerk.api.table_http import TableRoute, problem_responses
 from regelwerk.api.table_models import (
     CommandResult,
@@ -88,20 +90,14 @@ async def join(table_id: TableId, joining: JoinRequest, parts: Room) -> JSONResp
                         status_code=201)
 
 
-async def _execute(parts: Room, viewer: Any, command: dict[str, Any]) -> dict[str, Any]:
-    service, feed = parts
-    result: dict[str, Any] = await run_in_threadpool(service.execute, viewer, command)
-    feed.announce(viewer.table_id)
-    return result
-
-
 @router.post("/{table_id}/commands", summary="Send a command",
-             response_model=CommandResult, responses=problem_responses(*_AUTH, 409))
+             response_model=CommandResult, responses=problem_responses(*_AUTH, 409),
+             openapi_extra=command_body())
 async def command(table_id: TableId, viewer: TableViewer, parts: Room,
                   body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
     """Send one command (``{"type": ..., ...}``); the answer holds its events as
     the sender may see them.  A player acts only for their own characters."""
-    return await _execute(parts, viewer, body)
+    return await execute(parts, viewer, body)
 
 
 @router.get("/{table_id}/state", summary="The table as the viewer sees it",
@@ -161,3 +157,6 @@ async def stream(
                           **({"heartbeat": heartbeat} if heartbeat else {}))
     return StreamingResponse(events, media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+router.include_router(table_characters.router)
