@@ -4,9 +4,11 @@
 HTTP app includes it with one line.
 """
 
+from regelwerk.web.encounter_pages import router as _encounter_router
 from regelwerk.web.routes import router
 from regelwerk.web.table_pages import router as _table_router
 
 router.include_router(_table_router)
+router.include_router(_encounter_router)
 
 __all__ = ["router"]

@@ -33,6 +33,8 @@ class FormField:
     maximum: float | None = None
     accepts: tuple[str, ...] = ()
     """The JSON types a ``json`` field takes (``string``, ``array`` …)."""
+    values: tuple[Any, ...] = ()
+    """A choice's values as the model takes them (``1`` as a number, not ``"1"``)."""
 
 
 class FormError(ValueError):
@@ -89,11 +91,14 @@ def fields_of(model: type[BaseModel], skip: tuple[str, ...] = ("type",)) -> list
             name=name, kind=kind, required=name in required, default=shown, choices=choices,
             description=str(plain.get("description", "")),
             minimum=plain.get("minimum"), maximum=plain.get("maximum"), accepts=accepts,
+            values=tuple(plain.get("enum", ())),
         ))
     return out
 
 
 def _value(field: FormField, text: str) -> Any:
+    if field.kind == "choice":
+        return next((v for v in field.values if str(v) == text), text)
     if field.kind == "integer":
         try:
             return int(text)

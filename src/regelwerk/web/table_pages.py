@@ -36,7 +36,8 @@ from regelwerk.web.table_session import remember, same_origin, table_ids, viewer
 from regelwerk.web.table_stream import html_stream, start_after
 from regelwerk.web.table_view import TableView, names_of, table_view
 
-__all__ = ["router"]
+__all__ = ["PageProblem", "Room", "command_of", "guard", "handle", "member_of", "router",
+           "table_lang", "view_of"]
 
 Room = Annotated[tuple[TableService, EventFeed], Depends(room)]
 SYSTEMS = ("pf2e", "dnd5e", "w6")
@@ -60,7 +61,7 @@ def _problem(request: Request, lang: str, status: int, message: str) -> HTMLResp
                 status=status)
 
 
-async def _viewer(request: Request, service: TableService, table_id: str) -> Viewer:
+async def member_of(request: Request, service: TableService, table_id: str) -> Viewer:
     t = translator(choose_language(request))
     try:
         viewer = await viewer_of(request, service, table_id)
@@ -73,23 +74,23 @@ async def _viewer(request: Request, service: TableService, table_id: str) -> Vie
     return viewer
 
 
-async def _view(request: Request, service: TableService, viewer: Viewer) -> TableView:
+async def view_of(request: Request, service: TableService, viewer: Viewer) -> TableView:
     state = await run_in_threadpool(service.state, viewer)
     events = await run_in_threadpool(service.events, viewer, 0)
     lang = choose_language(request, state.get("lang"))
     return table_view(viewer, state, events, translator(lang), request.query_params)
 
 
-async def _lang(request: Request, service: TableService, viewer: Viewer) -> str:
+async def table_lang(request: Request, service: TableService, viewer: Viewer) -> str:
     """The page language at this table (the table's own unless the reader chose)."""
     state = await run_in_threadpool(service.state, viewer)
     return choose_language(request, state.get("lang"))
 
 
-def _guard(request: Request) -> None:
+def guard(request: Request) -> None:
     if not same_origin(request):
-        raise PageProblem(403, translator(choose_language(request))(
-            "This form was sent from another site and is refused."))
+        t = translator(choose_language(request))
+        raise PageProblem(403, t("This form was sent from another site and is refused."))
 
 
 def command_of(service: TableService, command_type: str, form: dict[str, str]) -> dict[str, Any]:
@@ -100,7 +101,7 @@ def command_of(service: TableService, command_type: str, form: dict[str, str]) -
     return command_from_form(command_type, models[command_type], form)
 
 
-async def _handle(request: Request, work: Any) -> Response:
+async def handle(request: Request, work: Any) -> Response:
     try:
         result: Response = await work
     except PageProblem as problem:
@@ -136,7 +137,7 @@ async def create(request: Request, parts: Room,
                  ) -> Response:
     """Create a table; this browser becomes its game master."""
     async def work() -> Response:
-        _guard(request)
+        guard(request)
         try:
             credentials = await run_in_threadpool(
                 lambda: parts[0].create_table(name=name.strip(), system=system, lang=lang,
@@ -146,7 +147,7 @@ async def create(request: Request, parts: Room,
         response = RedirectResponse(f"/t/{credentials.table_id}", status_code=303)
         remember(response, credentials.table_id, credentials.token)
         return response
-    return await _handle(request, work())
+    return await handle(request, work())
 
 
 @router.get("/t/{table_id}/join", response_class=HTMLResponse)
@@ -162,7 +163,7 @@ async def join(request: Request, table_id: str, parts: Room,
                ) -> Response:
     """Join with an invitation; this browser becomes that player."""
     async def work() -> Response:
-        _guard(request)
+        guard(request)
         try:
             credentials = await run_in_threadpool(parts[0].join, table_id, code.strip(),
                                                   name.strip())
@@ -172,7 +173,7 @@ async def join(request: Request, table_id: str, parts: Room,
         response = RedirectResponse(f"/t/{table_id}", status_code=303)
         remember(response, table_id, credentials.token)
         return response
-    return await _handle(request, work())
+    return await handle(request, work())
 
 
 # ---- the table ---------------------------------------------------------------------
@@ -181,45 +182,45 @@ async def join(request: Request, table_id: str, parts: Room,
 async def table(request: Request, table_id: str, parts: Room) -> Response:
     """The table as this member sees it."""
     async def work() -> Response:
-        viewer = await _viewer(request, parts[0], table_id)
-        view = await _view(request, parts[0], viewer)
+        viewer = await member_of(request, parts[0], table_id)
+        view = await view_of(request, parts[0], viewer)
         return page(request, "table.html", {"view": view}, lang=view.lang)
-    return await _handle(request, work())
+    return await handle(request, work())
 
 
 @router.get("/t/{table_id}/panels", response_class=HTMLResponse)
 async def panels(request: Request, table_id: str, parts: Room) -> Response:
     """The state panels alone (reloaded when the stream says the table changed)."""
     async def work() -> Response:
-        viewer = await _viewer(request, parts[0], table_id)
-        view = await _view(request, parts[0], viewer)
+        viewer = await member_of(request, parts[0], table_id)
+        view = await view_of(request, parts[0], viewer)
         return page(request, "_panels.html", {"view": view}, lang=view.lang)
-    return await _handle(request, work())
+    return await handle(request, work())
 
 
 @router.get("/t/{table_id}/log", response_class=HTMLResponse)
 async def log(request: Request, table_id: str, parts: Room) -> Response:
     """The log, filtered by ``kind``, ``actor`` and ``q`` (words)."""
     async def work() -> Response:
-        viewer = await _viewer(request, parts[0], table_id)
-        view = await _view(request, parts[0], viewer)
+        viewer = await member_of(request, parts[0], table_id)
+        view = await view_of(request, parts[0], viewer)
         template = "_log.html" if is_htmx(request) else "table.html"
         return page(request, template, {"view": view}, lang=view.lang)
-    return await _handle(request, work())
+    return await handle(request, work())
 
 
 @router.get("/t/{table_id}/export")
 async def export(request: Request, table_id: str, parts: Room) -> Response:
     """The whole log as JSON Lines (game master only), as a download."""
     async def work() -> Response:
-        viewer = await _viewer(request, parts[0], table_id)
+        viewer = await member_of(request, parts[0], table_id)
         try:
             lines = await run_in_threadpool(parts[0].export, viewer)
         except RegelwerkError as error:
             raise PageProblem(403, str(error)) from None
         return PlainTextResponse(lines, media_type="application/x-ndjson", headers={
             "Content-Disposition": f'attachment; filename="{table_id}.jsonl"'})
-    return await _handle(request, work())
+    return await handle(request, work())
 
 
 # ---- the game master's invitations -------------------------------------------------
@@ -228,9 +229,9 @@ async def export(request: Request, table_id: str, parts: Room) -> Response:
 async def invite(request: Request, table_id: str, parts: Room) -> Response:
     """A new invitation: its link and QR code (shown once)."""
     async def work() -> Response:
-        _guard(request)
-        viewer = await _viewer(request, parts[0], table_id)
-        lang = await _lang(request, parts[0], viewer)
+        guard(request)
+        viewer = await member_of(request, parts[0], table_id)
+        lang = await table_lang(request, parts[0], viewer)
         try:
             invitation = await run_in_threadpool(parts[0].invite, viewer)
         except RegelwerkError as error:
@@ -241,15 +242,15 @@ async def invite(request: Request, table_id: str, parts: Room) -> Response:
             "link": link, "invitation_id": invitation.invitation_id, "table_id": table_id,
             "qr": qr_svg(link, t("Invitation link to this table")),
         }, lang=lang)
-    return await _handle(request, work())
+    return await handle(request, work())
 
 
 @router.post("/t/{table_id}/invitations/{invitation_id}/revoke", response_class=HTMLResponse)
 async def revoke(request: Request, table_id: str, invitation_id: str, parts: Room) -> Response:
     """Revoke an invitation: its link no longer admits anyone."""
     async def work() -> Response:
-        _guard(request)
-        viewer = await _viewer(request, parts[0], table_id)
+        guard(request)
+        viewer = await member_of(request, parts[0], table_id)
         try:
             await run_in_threadpool(parts[0].revoke, viewer, invitation_id)
         except RegelwerkError as error:
@@ -257,10 +258,11 @@ async def revoke(request: Request, table_id: str, invitation_id: str, parts: Roo
         parts[1].announce(table_id)
         if not is_htmx(request):
             return RedirectResponse(f"/t/{table_id}", status_code=303)
-        lang = await _lang(request, parts[0], viewer)
-        return page(request, "_notice.html", {"message": translator(lang)(
-            "The invitation is revoked.")}, lang=lang)
-    return await _handle(request, work())
+        lang = await table_lang(request, parts[0], viewer)
+        t = translator(lang)
+        return page(request, "_notice.html", {"message": t("The invitation is revoked.")},
+                    lang=lang)
+    return await handle(request, work())
 
 
 # ---- commands and the live stream --------------------------------------------------
@@ -270,11 +272,11 @@ async def do(request: Request, table_id: str, command_type: str, parts: Room) ->
     """Send one command from a form; the answer shows its events as this member sees
     them, or the rule's reason for a refusal.  The stream brings it to everyone."""
     async def work() -> Response:
-        _guard(request)
+        guard(request)
         service, feed = parts
-        viewer = await _viewer(request, service, table_id)
+        viewer = await member_of(request, service, table_id)
         form = {key: str(value) for key, value in (await request.form()).items()}
-        lang = await _lang(request, service, viewer)
+        lang = await table_lang(request, service, viewer)
         t = translator(lang)
         try:
             command = command_of(service, command_type, form)
@@ -292,7 +294,7 @@ async def do(request: Request, table_id: str, command_type: str, parts: Room) ->
         done = [entry(e, names, t, labels(t)) for e in result.get("events", [])
                 if e.get("kind") not in HIDDEN_KINDS]
         return page(request, "_done.html", {"entries": done}, lang=lang)
-    return await _handle(request, work())
+    return await handle(request, work())
 
 
 @router.get("/t/{table_id}/stream")
@@ -300,7 +302,7 @@ async def stream(request: Request, table_id: str, parts: Room, after: int = 0) -
     """The member's live log (Server-Sent Events of rendered entries)."""
     async def work() -> Response:
         service, feed = parts
-        viewer = await _viewer(request, service, table_id)
+        viewer = await member_of(request, service, table_id)
         state = await run_in_threadpool(service.state, viewer)
         lang = choose_language(request, state.get("lang"))
         t = translator(lang)
@@ -318,7 +320,7 @@ async def stream(request: Request, table_id: str, parts: Room, after: int = 0) -
             html_stream(request, service, feed, viewer, start, render),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-    return await _handle(request, work())
+    return await handle(request, work())
 
 
 @router.post("/t/{table_id}/characters", response_class=HTMLResponse)
@@ -326,9 +328,9 @@ async def add_character(request: Request, table_id: str, parts: Room) -> Respons
     """Add a character from the system's form (a player's own; the game master's
     may be a creature, a hazard, hidden, or a player's)."""
     async def work() -> Response:
-        _guard(request)
+        guard(request)
         service, feed = parts
-        viewer = await _viewer(request, service, table_id)
+        viewer = await member_of(request, service, table_id)
         form = {key: str(value) for key, value in (await request.form()).items()}
         state = await run_in_threadpool(service.state, viewer)
         t = translator(choose_language(request, state.get("lang")))
@@ -353,7 +355,7 @@ async def add_character(request: Request, table_id: str, parts: Room) -> Respons
         return page(request, "_notice.html", {"message": t("{name} is at the table.",
                                                              name=command["name"])},
                     lang=t.lang)
-    return await _handle(request, work())
+    return await handle(request, work())
 
 
 @router.get("/t/{table_id}/preview", response_class=HTMLResponse)
@@ -361,7 +363,7 @@ async def preview(request: Request, table_id: str, parts: Room) -> Response:
     """The odds of the check the form describes, before it is rolled."""
     async def work() -> Response:
         service = parts[0]
-        viewer = await _viewer(request, service, table_id)
+        viewer = await member_of(request, service, table_id)
         state = await run_in_threadpool(service.state, viewer)
         lang = choose_language(request, state.get("lang"))
         query = dict(request.query_params)
@@ -373,10 +375,10 @@ async def preview(request: Request, table_id: str, parts: Room) -> Response:
             return page(request, "_preview.html", {"preview": None}, lang=lang)
         shown = await run_in_threadpool(check_preview, state, viewer, command)
         return page(request, "_preview.html", {"preview": shown}, lang=lang)
-    return await _handle(request, work())
+    return await handle(request, work())
 
 
-SECTIONS = ("check", "add", "tools")
+SECTIONS = ("combat", "check", "add", "tools")
 
 
 @router.get("/t/{table_id}/section/{name}", response_class=HTMLResponse)
@@ -384,9 +386,9 @@ async def section(request: Request, table_id: str, name: str, parts: Room) -> Re
     """One form section of the table page, drawn anew (its inputs reset)."""
     async def work() -> Response:
         if name not in SECTIONS:
-            raise PageProblem(404, translator(choose_language(request))(
-                "There is no such part of the page."))
-        viewer = await _viewer(request, parts[0], table_id)
-        view = await _view(request, parts[0], viewer)
+            t = translator(choose_language(request))
+            raise PageProblem(404, t("There is no such part of the page."))
+        viewer = await member_of(request, parts[0], table_id)
+        view = await view_of(request, parts[0], viewer)
         return page(request, "_actions_one.html", {"view": view, "name": name}, lang=view.lang)
-    return await _handle(request, work())
+    return await handle(request, work())

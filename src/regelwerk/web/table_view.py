@@ -9,47 +9,15 @@ from typing import Any
 
 from regelwerk.i18n import Translator
 from regelwerk.table.service import Viewer
-from regelwerk.web.event_text import HIDDEN_KINDS, Names, labels
+from regelwerk.web.cards import Card, cards, names_of
+from regelwerk.web.encounter_view import EncounterView, encounter_view
+from regelwerk.web.event_text import HIDDEN_KINDS, labels
 from regelwerk.web.log_view import LogEntry, entry, matches
 
-__all__ = ["LOG_LIMIT", "Card", "TableView", "cards", "names_of", "table_view"]
+__all__ = ["LOG_LIMIT", "TableView", "names_of", "table_view"]
 
 LOG_LIMIT = 300
 """The newest entries a page shows at first (the export holds them all)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """A character, creature or hazard as this viewer may see it."""
-
-    id: str
-    name: str
-    kind: str
-    owner: str
-    hidden: bool
-    mine: bool
-    """The viewer may act for it (the game master for all, a player for their own)."""
-    health: Mapping[str, Any]
-    """Exact (``hp``, ``max_hp``, ``temp_hp``, …) or only an ``estimate``."""
-    conditions: tuple[tuple[str, int], ...]
-    sheet: Mapping[str, Any] | None
-    statistics: tuple[str, ...]
-    """What a check of it can name (Perception, saves, skills; W6 attributes)."""
-
-    @property
-    def exact(self) -> bool:
-        return "hp" in self.health
-
-    @property
-    def hp_share(self) -> int:
-        """Hit points left in percent of the maximum (for the bar)."""
-        top = max(int(self.health.get("max_hp", 1) or 1), 1)
-        return max(0, min(100, round(100 * int(self.health.get("hp", 0)) / top)))
-
-    @property
-    def temp_share(self) -> int:
-        top = max(int(self.health.get("max_hp", 1) or 1), 1)
-        return max(0, min(100, round(100 * int(self.health.get("temp_hp", 0) or 0) / top)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +39,7 @@ class TableView:
     """Every event kind in the log with its label, for the log filter."""
     actors: tuple[str, ...]
     fair: Mapping[str, Any]
+    encounter: EncounterView | None
     chosen: Mapping[str, str] = field(default_factory=dict)
     """The log filter: ``kind``, ``actor``, ``q``."""
 
@@ -92,46 +61,10 @@ class TableView:
             "add": ",".join(member_id for member_id, _, _ in self.members),
             "tools": ",".join([*(c.id for c in self.cards if c.hidden),
                                *(f"{i}:{r}" for i, r in self.invitations)]),
+            "combat": ";".join([
+                self.encounter.sig if self.encounter else "-",
+                *(f"{c.id}:{c.name}" for c in self.cards)]),
         }
-
-
-def names_of(state: Mapping[str, Any]) -> Names:
-    """Member and character names of a (filtered) state."""
-    members = state.get("members") or {}
-    characters = state.get("characters") or {}
-    return Names({str(k): str(v.get("name", k)) for k, v in members.items()},
-                 {str(k): str(v.get("name", k)) for k, v in characters.items()})
-
-
-def _statistics(system: str, sheet: Mapping[str, Any] | None) -> tuple[str, ...]:
-    if not sheet:
-        return ()
-    if system == "pf2e":
-        return ("perception", *sheet.get("saves", {}), *sheet.get("skills", {}))
-    if system == "dnd5e":
-        scores = list(sheet.get("scores", {}))
-        return (*scores, *(f"{a}_save" for a in scores))
-    return tuple(sheet.get("attributes", {}))
-
-
-def cards(state: Mapping[str, Any], viewer: Viewer, names: Names) -> tuple[Card, ...]:
-    """The characters of the state, the viewer's own first."""
-    out = []
-    system = str(state.get("system", ""))
-    for cid, c in (state.get("characters") or {}).items():
-        mine = viewer.role == "gm" or c.get("owner") == viewer.member_id
-        sheet = c.get("sheet")
-        out.append(Card(
-            id=str(cid), name=str(c.get("name", cid)), kind=str(c.get("kind", "character")),
-            owner=names.member(c["owner"]) if c.get("owner") else "",
-            hidden=bool(c.get("hidden")), mine=mine, health=c.get("health") or {},
-            conditions=tuple(sorted((str(k), int(v)) for k, v in
-                                    (c.get("conditions") or {}).items())),
-            sheet=sheet if isinstance(sheet, Mapping) else None,
-            statistics=_statistics(system, sheet if mine else None),
-        ))
-    own = [card for card in out if card.mine and viewer.role != "gm"]
-    return tuple(own + [card for card in out if card not in own])
 
 
 def table_view(viewer: Viewer, state: Mapping[str, Any], events: list[dict[str, Any]],
@@ -144,6 +77,7 @@ def table_view(viewer: Viewer, state: Mapping[str, Any], events: list[dict[str, 
     chosen = {key: str(query.get(key, ""))[:80] for key in ("kind", "actor", "q")}
     shown = [e for e in entries if matches(e, [chosen["kind"]], chosen["actor"], chosen["q"])]
     members = state.get("members") or {}
+    seen = cards(state, viewer, names)
     return TableView(
         table_id=viewer.table_id,
         name=str(state.get("name", viewer.table_id)),
@@ -155,11 +89,12 @@ def table_view(viewer: Viewer, state: Mapping[str, Any], events: list[dict[str, 
                       for k, v in members.items()),
         invitations=tuple((str(k), bool(v.get("revoked")))
                           for k, v in (state.get("invitations") or {}).items()),
-        cards=cards(state, viewer, names),
+        cards=seen,
         log=tuple(shown[-LOG_LIMIT:]),
         last_sequence=max((int(e["sequence"]) for e in events), default=0),
         kinds=tuple(sorted({(e.kind, e.label) for e in entries}, key=lambda p: p[1])),
         actors=tuple(sorted({e.actor for e in entries})),
         fair=state.get("fair") or {},
+        encounter=encounter_view(state, viewer, seen, names),
         chosen=chosen,
     )

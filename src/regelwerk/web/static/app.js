@@ -100,4 +100,32 @@
       }
     });
   }
+
+  // The game master drags a participant to a new place in the initiative order
+  // (the arrow buttons beside each row do the same from the keyboard).
+  var dragged = null;
+  document.addEventListener("dragstart", function (event) {
+    var row = event.target.closest && event.target.closest("#initiative li[data-id]");
+    if (!row) { return; }
+    dragged = row.getAttribute("data-id");
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", dragged);
+  });
+  document.addEventListener("dragover", function (event) {
+    if (dragged && event.target.closest && event.target.closest("#initiative li[data-id]")) {
+      event.preventDefault();
+    }
+  });
+  document.addEventListener("drop", function (event) {
+    var row = event.target.closest && event.target.closest("#initiative li[data-id]");
+    var list = document.getElementById("initiative");
+    if (!row || !dragged || !list) { return; }
+    event.preventDefault();
+    var ids = Array.prototype.map.call(list.querySelectorAll("li[data-id]"),
+      function (li) { return li.getAttribute("data-id"); }).filter(function (id) { return id !== dragged; });
+    ids.splice(ids.indexOf(row.getAttribute("data-id")), 0, dragged);
+    dragged = null;
+    htmx.ajax("POST", list.getAttribute("data-reorder"),
+      { values: { order: ids.join(",") }, swap: "none", source: list });
+  });
 })();
