@@ -13,7 +13,7 @@ from regelwerk.cli.main import cli
 from regelwerk.dice.random_sources import CommittedRandomSource
 from regelwerk.table.fair import verify
 
-from .conftest import Table
+from .conftest import Table, make_table
 from .test_service import EZREN
 
 
@@ -82,3 +82,20 @@ def test_cli_verify_and_replay(pf2e: Table, tmp_path: Path) -> None:
     result = runner.invoke(cli, ["table", "verify", str(path)])
     assert result.exit_code == 1
     assert f"event {roll['sequence']}" in result.output
+
+
+def test_verify_catches_a_left_out_player_seed_and_a_seed_used_after_its_reveal(
+        pf2e: Table) -> None:
+    events = _play(pf2e)
+    roll = next(e for e in events if e["kind"] == "check_rolled")
+    roll["payload"]["rolls"][0]["source"]["player_seeds"] = []
+    _, _, problems = verify(events)
+    assert any("players' seeds" in p.detail for p in problems)
+    events = _play(make_table("pf2e"))
+    revealed = next(e for e in events if e["kind"] == "seed_revealed")
+    last = [e for e in events if e["kind"] == "check_rolled"][-1]
+    last["payload"]["rolls"][0]["source"].update(
+        epoch=revealed["payload"]["epoch"], seed_hash=revealed["payload"]["seed_hash"],
+        player_seeds=["Bert's lucky words"])
+    _, _, problems = verify(events)
+    assert any("after it was revealed" in p.detail for p in problems)

@@ -247,7 +247,13 @@ def _damage(d: Decision, c: Damage) -> None:
         raise InvalidCommand(d.t("Give either an amount or dice, exactly one."))
     if c.persistent:
         notation = c.dice or str(c.amount)
-        d.ask("dice", "distribution", {"expression": notation})
+        mean = d.ask("dice", "distribution", {"expression": notation})["mean"]
+        same = [e for e in target["persistent"] if e["type"] == c.damage_type]
+        if same and d.ask("dice", "distribution",
+                          {"expression": same[0]["dice"]})["mean"] >= mean:
+            # the higher of two persistent damages of one type stays (docs/rulings.md)
+            raise NotAllowed(d.t("{name} already takes as much persistent {type} damage.",
+                                 name=target["name"], type=c.damage_type))
         entries = [e for e in target["persistent"] if e["type"] != c.damage_type]
         entries.append({"dice": notation, "type": c.damage_type})
         d.emit("persistent_changed", {"character_id": c.character_id, "persistent": entries},

@@ -223,8 +223,21 @@ class CharacterRef(BaseModel):
     character_id: Id
 
 
-@command("remove_character", CharacterRef)
-def _remove_character(d: Decision, c: CharacterRef) -> None:
+class RemoveCharacter(CharacterRef):
+    """Remove a character (its owner or the game master), not while it takes part in
+    the running encounter."""
+
+
+class Reveal(CharacterRef):
+    """Reveal a hidden creature to the players (game master)."""
+
+
+class Hide(CharacterRef):
+    """Hide a creature from the players again (game master)."""
+
+
+@command("remove_character", RemoveCharacter)
+def _remove_character(d: Decision, c: RemoveCharacter) -> None:
     found = d.own(c.character_id)
     encounter = d.state["encounter"]
     if encounter and c.character_id in encounter["participants"]:
@@ -234,8 +247,8 @@ def _remove_character(d: Decision, c: CharacterRef) -> None:
            ("gm",) if found["hidden"] else ("*",))
 
 
-@command("reveal", CharacterRef)
-def _reveal(d: Decision, c: CharacterRef) -> None:
+@command("reveal", Reveal)
+def _reveal(d: Decision, c: Reveal) -> None:
     d.need_gm()
     found = d.character(c.character_id)
     if not found["hidden"]:
@@ -243,8 +256,8 @@ def _reveal(d: Decision, c: CharacterRef) -> None:
     d.emit("character_revealed", {"character_id": c.character_id, "character": found})
 
 
-@command("hide", CharacterRef)
-def _hide(d: Decision, c: CharacterRef) -> None:
+@command("hide", Hide)
+def _hide(d: Decision, c: Hide) -> None:
     d.need_gm()
     found = d.character(c.character_id)
     if found["hidden"]:
@@ -341,3 +354,46 @@ def _undo(d: Decision, c: Undo) -> None:
         raise NotAllowed(d.t("There is nothing to undo."))
     top = stack[-1]
     d.emit("undone", {"undoes": top["sequences"], "restore": top["before"]})
+
+
+class ImportStatblock(BaseModel):
+    """Add a PF2e creature from a stat block pasted in German or English (game
+    master); hidden until revealed if ``hidden``."""
+
+    model_config = COMMAND_CONFIG
+    text: Annotated[StrictStr, Field(min_length=1, max_length=20_000)]
+    name: Text | None = None
+    kind: Literal["creature", "hazard"] = "creature"
+    hidden: StrictBool = False
+
+
+@command("import_statblock", ImportStatblock)
+def _import_statblock(d: Decision, c: ImportStatblock) -> None:
+    from regelwerk.table.statblock import parse_statblock
+
+    d.need_gm()
+    if d.state["system"] != "pf2e":
+        raise NotAllowed(d.t("Stat blocks and Pathbuilder imports are for PF2e tables."))
+    name, sheet = parse_statblock(c.text)
+    character = new_character(d, (c.name or name)[:80], c.kind, None, c.hidden, sheet)
+    d.emit("character_added", {"character": character}, ("gm",) if c.hidden else ("*",))
+
+
+class ImportPathbuilder(BaseModel):
+    """Add a PF2e character from Pathbuilder 2e's JSON export (a player's own)."""
+
+    model_config = COMMAND_CONFIG
+    export: dict[str, Any]
+    owner: Id | None = None
+
+
+@command("import_pathbuilder", ImportPathbuilder)
+def _import_pathbuilder(d: Decision, c: ImportPathbuilder) -> None:
+    from regelwerk.table.pathbuilder import from_pathbuilder
+
+    if d.state["system"] != "pf2e":
+        raise NotAllowed(d.t("Stat blocks and Pathbuilder imports are for PF2e tables."))
+    owner = c.owner if d.gm else d.viewer.member_id
+    name, sheet = from_pathbuilder(c.export)
+    character = new_character(d, name[:80], "character", owner, False, sheet)
+    d.emit("character_added", {"character": character})

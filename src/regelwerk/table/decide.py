@@ -14,10 +14,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from regelwerk.errors import RegelwerkError, RequestError
 from regelwerk.i18n import Translator, translator
 from regelwerk.store.base import NewEvent
 from regelwerk.table import fair, rules
-from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized
+from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized, TableError
 from regelwerk.table.state import State, apply, copy_dict
 
 __all__ = ["COMMAND_CONFIG", "Decision", "Entropy", "Viewer", "command", "command_types",
@@ -233,5 +234,16 @@ def decide(state: State, viewer: Viewer, command: object, entropy: Entropy) -> l
     kind, model = parse(command)
     _, handler, undoable = _COMMANDS[kind]
     decision = Decision(state, viewer, entropy, undoable)
-    handler(decision, model)
+    try:
+        handler(decision, model)
+    except TableError:
+        raise
+    except ValidationError as error:
+        first = error.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in first["loc"]) or kind
+        raise InvalidCommand(f"{kind}: '{where}': {first['msg']}") from None
+    except RequestError as error:
+        raise InvalidCommand(f"{kind}: {error.message}") from None
+    except RegelwerkError as error:
+        raise NotAllowed(error.message) from None
     return decision.events

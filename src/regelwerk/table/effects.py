@@ -143,8 +143,17 @@ def _effect(d: Decision, effect_id: str) -> dict[str, Any]:
     raise InvalidCommand(d.t("There is no effect {id}.", id=effect_id))
 
 
-@command("sustain", EffectRef)
-def _sustain(d: Decision, c: EffectRef) -> None:
+class Sustain(EffectRef):
+    """Sustain a sustained effect (1 action of its creator, in the creator's turn)."""
+
+
+class Dismiss(EffectRef):
+    """Dismiss an effect (its creator's owner or the game master); conditions it
+    granted end with it."""
+
+
+@command("sustain", Sustain)
+def _sustain(d: Decision, c: Sustain) -> None:
     effect = _effect(d, c.effect_id)
     if effect["kind"] != "sustained":
         raise NotAllowed(d.t("{label} is not sustained.", label=effect["label"]))
@@ -156,8 +165,8 @@ def _sustain(d: Decision, c: EffectRef) -> None:
            audience(d, effect["creator"], effect["target"]))
 
 
-@command("dismiss", EffectRef)
-def _dismiss(d: Decision, c: EffectRef) -> None:
+@command("dismiss", Dismiss)
+def _dismiss(d: Decision, c: Dismiss) -> None:
     effect = _effect(d, c.effect_id)
     d.own(effect["creator"])
     kept = [e for e in encounter(d)["effects"] if e["id"] != c.effect_id]

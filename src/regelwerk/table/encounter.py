@@ -210,8 +210,13 @@ def _delay(d: Decision, c: Delay) -> None:
     advance(d)
 
 
-@command("resume", Delay)
-def _resume(d: Decision, c: Delay) -> None:
+class Resume(Delay):
+    """Return from Delay when a turn has ended, before the next creature acts: the
+    creature's initiative is now just before that creature."""
+
+
+@command("resume", Resume)
+def _resume(d: Decision, c: Resume) -> None:
     running = encounter(d)
     if c.character_id not in running["delayed"]:
         raise NotAllowed(d.t("{name} is not delaying.", name=d.character(c.character_id)["name"]))

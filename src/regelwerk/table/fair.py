@@ -73,14 +73,44 @@ def _result_matches(roll: Mapping[str, Any], lang: str) -> bool:
     return json.dumps(again, sort_keys=True) == json.dumps(roll["result"], sort_keys=True)
 
 
+def _check_roll(event: Mapping[str, Any], lang: str, commitments: dict[int, str],
+                revealed: dict[int, str], seeds: dict[int, list[str]],
+                problems: list[Problem]) -> Mapping[str, Any]:
+    """The source of an event's rolls, after checking what can be checked now."""
+    sequence = int(event["sequence"])
+    rolls = event["payload"]["rolls"]
+    first: Mapping[str, Any] = rolls[0]["source"]
+    if first.get("sequence") != sequence or first.get("kind") != SOURCE_KIND \
+            or any(r["source"] != first for r in rolls):
+        problems.append(Problem(sequence, "a roll names another event's dice"))
+    epoch = int(first["epoch"])
+    if commitments.get(epoch) != first.get("seed_hash"):
+        problems.append(Problem(sequence, f"roll made before seed epoch {epoch} was "
+                                "committed"))
+    if epoch in revealed:
+        problems.append(Problem(sequence, f"roll made with the seed of epoch {epoch} after "
+                                "it was revealed"))
+    if list(first.get("player_seeds", [])) != seeds.get(epoch, []):
+        problems.append(Problem(sequence, "the roll does not use the players' seeds added "
+                                "before it"))
+    for number, roll in enumerate(rolls, 1):
+        if not _result_matches(roll, lang):
+            problems.append(Problem(sequence, f"roll {number}: the recorded result does "
+                                    "not follow from its faces"))
+    return first
+
+
 def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]]:
-    """Check every roll of a log: its result follows from its faces by the rules,
-    and, once its seed is revealed, its faces are the committed dice.  Gives
-    ``(rolls checked against a seed, rolls whose seed is not revealed yet,
+    """Check every roll of a log: its result follows from its faces by the rules; it
+    used the seed committed and not yet revealed, with every player seed added
+    before it; and, once its seed is revealed, its faces are the committed dice.
+    Gives ``(rolls checked against a seed, rolls whose seed is not revealed yet,
     problems)``; a revealed seed must hash to the commitment made before."""
     lang = "en"
     commitments: dict[int, str] = {}
     revealed: dict[int, str] = {}
+    seeds: dict[int, list[str]] = {}
+    epoch = 0
     by_event: list[tuple[int, Mapping[str, Any], list[list[dict[str, int]]]]] = []
     problems: list[Problem] = []
     for event in events:
@@ -89,27 +119,20 @@ def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]
         if event["kind"] == "table_created":
             lang = str(payload["lang"])
         elif event["kind"] == "seed_committed":
-            commitments[int(payload["epoch"])] = str(payload["seed_hash"])
-        elif event["kind"] == "seed_revealed":
-            epoch, seed = int(payload["epoch"]), str(payload["seed"])
-            if commitments.get(epoch) != commitment(seed):
-                problems.append(Problem(sequence, f"the revealed seed of epoch {epoch} does "
-                                        "not match its commitment"))
-            revealed[epoch] = seed
-        rolls = payload.get("rolls") or []
-        if rolls:
-            first = rolls[0]["source"]
-            if first.get("sequence") != sequence or first.get("kind") != SOURCE_KIND:
-                problems.append(Problem(sequence, "a roll names another event's dice"))
-            epoch = int(first["epoch"])
-            if commitments.get(epoch) != first.get("seed_hash"):
-                problems.append(Problem(sequence, f"roll made before seed epoch {epoch} "
-                                        "was committed"))
-            by_event.append((sequence, first, [r["dice"] for r in rolls]))
-            for number, roll in enumerate(rolls, 1):
-                if not _result_matches(roll, lang):
-                    problems.append(Problem(sequence, f"roll {number}: the recorded result "
-                                            "does not follow from its faces"))
+            epoch = int(payload["epoch"])
+            commitments[epoch] = str(payload["seed_hash"])
+            seeds[epoch] = []
+        elif event["kind"] == "player_seed_added":
+            seeds.setdefault(epoch, []).append(str(payload["seed"]))
+        if payload.get("rolls"):
+            source = _check_roll(event, lang, commitments, revealed, seeds, problems)
+            by_event.append((sequence, source, [r["dice"] for r in payload["rolls"]]))
+        if event["kind"] == "seed_revealed":
+            revealed_epoch, seed = int(payload["epoch"]), str(payload["seed"])
+            if commitments.get(revealed_epoch) != commitment(seed):
+                problems.append(Problem(sequence, f"the revealed seed of epoch "
+                                        f"{revealed_epoch} does not match its commitment"))
+            revealed[revealed_epoch] = seed
     checked = pending = 0
     for sequence, record_source, dice in by_event:
         found = revealed.get(int(record_source["epoch"]))

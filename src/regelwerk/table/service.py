@@ -64,13 +64,22 @@ class TableService:
         self._store = store
         self._entropy = entropy or _entropy
         self._states: dict[str, State] = {}
-        self._lock = threading.RLock()
+        self._locks: dict[str, threading.RLock] = {}
+        self._guard = threading.Lock()
+
+    def _lock(self, table_id: str) -> threading.RLock:
+        """The lock of one table's cached state (tables do not wait for each other)."""
+        with self._guard:
+            lock = self._locks.get(table_id)
+            if lock is None:
+                lock = self._locks[table_id] = threading.RLock()
+            return lock
 
     # -- state -------------------------------------------------------------------
 
     def _current(self, table_id: str) -> State:
         """The table's state caught up with the store (the cached object: read only)."""
-        with self._lock:
+        with self._lock(table_id):
             state = self._states.get(table_id)
             if state is None:
                 state = fold(self._store.read(table_id))
@@ -105,7 +114,7 @@ class TableService:
         table_id = secrets.token_urlsafe(12)
         fresh = self._entropy()
         token = fresh.token
-        with self._lock:
+        with self._lock(table_id):
             self._store.create_table(table_id)
             state = initial()
             self._states[table_id] = state
@@ -130,7 +139,7 @@ class TableService:
         token = self._entropy().token
         digest = hash_token(str(invitation_token))
         for _ in range(RETRIES):
-            with self._lock:
+            with self._lock(table_id):
                 state = self._known(table_id)
                 found = [i for i, v in state["invitations"].items()
                          if fair.same(v["token_hash"], digest)]
@@ -170,7 +179,7 @@ class TableService:
     def _execute(self, viewer: Viewer, command: dict[str, Any],
                  entropy: Entropy) -> tuple[list[StoredEvent], State]:
         for _ in range(RETRIES):
-            with self._lock:
+            with self._lock(viewer.table_id):
                 state = self._known(viewer.table_id)
                 self._check_viewer(state, viewer)
                 events = decide(state, viewer, command, entropy)
@@ -185,7 +194,7 @@ class TableService:
     def execute(self, viewer: Viewer, command: dict[str, Any]) -> dict[str, Any]:
         """Decide and store a command; the events as this viewer sees them."""
         stored, state = self._execute(viewer, command, self._entropy())
-        with self._lock:
+        with self._lock(viewer.table_id):
             return {"ok": True, "events": [view_event(e, viewer, state) for e in stored],
                     "sequence": stored[-1].sequence if stored else state["sequence"]}
 
@@ -193,14 +202,14 @@ class TableService:
 
     def state(self, viewer: Viewer) -> dict[str, Any]:
         """The viewer's filtered state, JSON-ready."""
-        with self._lock:
+        with self._lock(viewer.table_id):
             state = self._known(viewer.table_id)
             self._check_viewer(state, viewer)
             return view_state(state, viewer)
 
     def events(self, viewer: Viewer, after: int = 0) -> list[dict[str, Any]]:
         """The events after a sequence number, filtered for the viewer."""
-        with self._lock:
+        with self._lock(viewer.table_id):
             state = self._known(viewer.table_id)
             self._check_viewer(state, viewer)
             return [view_event(e, viewer, state)
@@ -215,7 +224,7 @@ class TableService:
         revealed is left out."""
         if viewer.role != "gm":
             raise NotAuthorized("only the game master may export the table")
-        with self._lock:
+        with self._lock(viewer.table_id):
             state = self._known(viewer.table_id)
             self._check_viewer(state, viewer)
             return export_lines(self._store.read(viewer.table_id), state)
@@ -228,7 +237,7 @@ class TableService:
         events = parse_lines(text)
         table_id = secrets.token_urlsafe(12)
         token = secrets.token_urlsafe(32)
-        with self._lock:
+        with self._lock(table_id):
             self._store.create_table(table_id)
             copied = [NewEvent(e.kind, _retarget(e, table_id), e.actor, e.audience)
                       for e in events]
