@@ -24,6 +24,9 @@ def postgres_server() -> Iterator[PostgresServer]:
     try:
         server = PostgresServer.start()
     except PostgresMissing as missing:
-        pytest.fail(str(missing), pytrace=False)
-    yield server
-    server.stop()
+        problem = str(missing)
+    else:
+        yield server
+        server.stop()
+        return
+    pytest.fail(problem, pytrace=False)

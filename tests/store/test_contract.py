@@ -12,10 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from regelwerk.errors import RegelwerkError
 from regelwerk.store import (
     ConflictError,
     EventStore,
     InvalidEvent,
+    MemoryStore,
     NewEvent,
     StoredEvent,
     UnknownTable,
@@ -237,3 +239,43 @@ def test_any_json_payload_reads_back_equal(
     assert all(e.kind == kind and e.actor == actor and e.audience == tuple(audience)
                for e in read)
     assert all(isinstance(e, StoredEvent) for e in read)
+
+
+operations = st.lists(
+    st.tuples(st.sampled_from(["a", "b", "missing"]), st.integers(-1, 2), st.integers(0, 3)),
+    min_size=1, max_size=25,
+)
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture],
+          deadline=None)
+@given(plan=operations)
+def test_every_store_answers_like_the_memory_store(
+    store: EventStore, plan: list[tuple[str, int, int]]
+) -> None:
+    """Random appends (some stale, some ahead, some to no table): each store gives the
+    same answers and ends with the same logs as the memory store, times aside."""
+    prefix = f"r{len(store.tables())}-"
+    model = MemoryStore()
+    for name in ("a", "b"):
+        store.create_table(prefix + name)
+        model.create_table(prefix + name)
+
+    def outcome(target: EventStore, table: str, offset: int, count: int) -> object:
+        try:
+            last = target.last_sequence(prefix + table) if table != "missing" else 0
+            stored = target.append(prefix + table, last + offset,
+                                   [NewEvent(f"k{i}", {"i": i, "offset": offset}, "gm")
+                                    for i in range(count)])
+        except RegelwerkError as error:
+            return error.code
+        return [(e.sequence, e.kind) for e in stored]
+
+    for table, offset, count in plan:
+        assert outcome(store, table, offset, count) == outcome(model, table, offset, count)
+
+    def logs(target: EventStore) -> object:
+        return [[(e.sequence, e.kind, e.payload, e.actor, e.audience)
+                 for e in target.read(prefix + name)] for name in ("a", "b")]
+
+    assert logs(store) == logs(model)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import URL, Connection, create_engine, event
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from regelwerk.errors import RegelwerkError
 from regelwerk.store import migrate
@@ -57,6 +57,21 @@ class _Queued:
     rows: list[dict[str, Any]]
     done: bool = False
     refusal: RegelwerkError | None = None
+
+
+def _in_transaction(connection: Connection) -> bool:
+    """Whether SQLite itself still has the transaction open (some errors end it)."""
+    driver = connection.connection.driver_connection
+    return bool(getattr(driver, "in_transaction", False))
+
+
+def _unavailable(error: Exception) -> StoreUnavailable:
+    if isinstance(error, StoreUnavailable):
+        return error
+    reason = error.orig if isinstance(error, DBAPIError) else error
+    unavailable = StoreUnavailable(f"the event store is unavailable: {reason}")
+    unavailable.__cause__ = error
+    return unavailable
 
 
 class SqliteStore(SqlStore):
@@ -108,7 +123,7 @@ class SqliteStore(SqlStore):
         with self._queue_lock:
             self._queue.append(mine)
         with self._writer_lock:
-            if not mine.done:
+            while not mine.done:  # more than MAX_BATCH may be queued before it
                 self._commit_queued()
         if mine.refusal is not None:
             raise mine.refusal
@@ -116,28 +131,39 @@ class SqliteStore(SqlStore):
     def _commit_queued(self) -> None:
         with self._queue_lock:
             batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+        committed = False
+        failure: StoreUnavailable | None = None
         try:
             with self._engine.begin() as connection:
                 for queued in batch:
-                    try:
-                        with connection.begin_nested():
-                            self._apply(connection, queued.table_id, queued.expected,
-                                        queued.rows)
-                    except (ConflictError, UnknownTable) as refusal:
-                        queued.refusal = refusal
-                    except IntegrityError:
-                        queued.refusal = ConflictError(
-                            f"another append took event {queued.expected + 1}: read and retry")
-        except OperationalError as error:
-            failed = StoreUnavailable(f"the event store is unavailable: {error.orig}")
-            for queued in batch:
-                queued.refusal = queued.refusal or failed
+                    queued.refusal = self._apply_queued(connection, queued)
+                    if not _in_transaction(connection):  # SQLite rolled it all back
+                        raise StoreUnavailable("the batch's transaction was rolled back")
+            committed = True
+        except Exception as error:  # the transaction failed: nothing of the batch is written
+            failure = _unavailable(error)
         finally:
             for queued in batch:
+                if not committed:
+                    queued.refusal = queued.refusal or failure or StoreUnavailable(
+                        "the append was interrupted; nothing was written")
                 queued.done = True
         for queued in batch:
             if queued.refusal is None:
                 self._watcher.note(queued.table_id, queued.rows[-1]["sequence"])
+
+    def _apply_queued(self, connection: Connection, queued: _Queued) -> RegelwerkError | None:
+        """One queued append in its savepoint; its refusal, if any.  Any other error
+        (disk, corruption) escapes and fails the whole batch: nothing is written."""
+        try:
+            with connection.begin_nested():
+                self._apply(connection, queued.table_id, queued.expected, queued.rows)
+        except (ConflictError, UnknownTable) as refusal:
+            return refusal
+        except IntegrityError:
+            return ConflictError(
+                f"another append took event {queued.expected + 1}: read and retry")
+        return None
 
     def settings(self) -> dict[str, str]:
         """The journal mode, synchronous level and foreign keys of a store connection."""
