@@ -94,26 +94,29 @@ async def set_up_table(connection: Connection, number: int, players: int) -> Tab
             "invitation": invitation["token"], "name": f"Player {p}"}, status=201)
         members.append(Member(table_id, joined["member_id"], joined["token"], "player"))
     for member in members:
-        if member.role == "player":
-            result = await _call(connection, "POST", f"{base}/{table_id}/commands",
-                                 member.token, character_command(member))
-            member.character = character_id(result)
+        result = await _call(connection, "POST", f"{base}/{table_id}/commands",
+                             member.token, character_command(member))
+        member.character = str(result["events"][0]["payload"]["character"]["id"])
     return Table(table_id, members)
 
 
+SHEET = {"level": 3, "perception": 9, "ac": 19, "hp": 40, "max_hp": 40,
+         "saves": {"fortitude": 8, "reflex": 11, "will": 9},
+         "skills": {"Arcana": 9, "Stealth": 11, "Athletics": 6}}
+
+
 def character_command(member: Member) -> dict[str, Any]:
-    """The command that gives a player a character."""
-    raise NotImplementedError("filled in with the table domain's command")
-
-
-def character_id(result: dict[str, Any]) -> str:
-    """The id of the character a command created."""
-    raise NotImplementedError("filled in with the table domain's command")
+    """A player's character, or the game master's creature."""
+    if member.role == "gm":
+        return {"type": "add_character", "name": "Wolf", "kind": "creature", "sheet": SHEET}
+    return {"type": "add_character", "name": f"Held {member.member_id}", "sheet": SHEET}
 
 
 def load_command(member: Member, rng: random.Random) -> dict[str, Any]:
-    """A command a member sends during the run: a check for their character."""
-    raise NotImplementedError("filled in with the table domain's command")
+    """A check of the member's character against a DC; one in ten is secret."""
+    return {"type": "check", "character_id": member.character,
+            "statistic": rng.choice(["Arcana", "Stealth", "Athletics", "will", "perception"]),
+            "dc": rng.randint(10, 25), "secret": rng.random() < 0.1}
 
 
 async def follow(host: str, port: int, member: Member) -> None:
@@ -175,13 +178,15 @@ class Result:
     delays: list[float]
     conflicts: int
     problems: list[str]
+    server_cpu: float
 
     def row(self) -> str:
         ms = [percentile(self.latencies, 50) * 1e3, percentile(self.latencies, 99) * 1e3,
               percentile(self.delays, 99) * 1e3]
         verdict = "none" if not self.problems else f"{len(self.problems)} problems"
         return (f"| {self.store} | {self.commands} | {self.commands / self.seconds:,.1f} | "
-                f"{ms[0]:.1f} ms | {ms[1]:.1f} ms | {ms[2]:.1f} ms | {self.conflicts} | "
+                f"{ms[0]:.1f} ms | {ms[1]:.1f} ms | {ms[2]:.1f} ms | "
+                f"{self.server_cpu / max(self.commands, 1) * 1e3:.1f} ms | {self.conflicts} | "
                 f"{verdict} |")
 
 
@@ -207,8 +212,14 @@ async def check(connection: Connection, table: Table) -> tuple[list[float], list
     return delays, problems
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def run_load(url: str, tables: int, players: int, seconds: float,
-                   interval: float, store: str) -> Result:
+                   interval: float, store: str, pid: int) -> Result:
     """Set up the tables, run the load, check the streams against the log."""
     rng = random.Random(1)
     host, port = url.removeprefix("http://").split(":")
@@ -221,11 +232,13 @@ async def run_load(url: str, tables: int, players: int, seconds: float,
     connections = {(t.table_id, m.member_id): Connection(host, int(port))
                    for t in made for m in t.members}
     started = time.perf_counter()
+    cpu_before = cpu_seconds(pid)
     until = started + seconds
     await asyncio.gather(*(send_commands(connections[t.table_id, m.member_id], t, m, until,
                                          interval, rng) for t in made for m in t.members))
     elapsed = time.perf_counter() - started
-    await asyncio.sleep(1.0)  # the last events reach the streams
+    await asyncio.sleep(1.0)
+    cpu = cpu_seconds(pid) - cpu_before  # the last events reach the streams
     for task in streams:
         task.cancel()
     await asyncio.gather(*streams, return_exceptions=True)
@@ -240,11 +253,11 @@ async def run_load(url: str, tables: int, players: int, seconds: float,
     await setup.close()
     latencies = [x for t in made for x in t.latencies]
     return Result(store, elapsed, len(latencies), latencies, delays,
-                  sum(t.conflicts for t in made), problems)
+                  sum(t.conflicts for t in made), problems, cpu)
 
 
 @contextmanager
-def server(database_url: str) -> Iterator[str]:
+def server(database_url: str) -> Iterator[tuple[str, int]]:
     """``regelwerk serve`` on a free loopback port with the given store."""
     import socket
 
@@ -267,7 +280,7 @@ def server(database_url: str) -> Iterator[str]:
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the server did not start: {process.stderr!r}")
             time.sleep(0.1)
-        yield url
+        yield url, process.pid
     finally:
         process.terminate()
         try:
@@ -284,11 +297,11 @@ def measure(store: str, args: argparse.Namespace) -> Result:
             url_cm: Any = _constant(f"sqlite:///{Path(folder) / 'tables.db'}")
         else:
             url_cm = throwaway_postgres()
-        with url_cm as database_url, server(database_url) as url:
+        with url_cm as database_url, server(database_url) as (url, pid):
             print(f"{store}: {args.tables} tables × {args.players + 1} members, "
                   f"{args.seconds:g} s …", flush=True)
             result = asyncio.run(run_load(url, args.tables, args.players, args.seconds,
-                                          args.interval, store))
+                                          args.interval, store, pid))
     print("  " + result.row(), flush=True)
     for problem in result.problems[:10]:
         print("  PROBLEM:", problem)
@@ -338,8 +351,8 @@ def report(results: list[Result], args: argparse.Namespace) -> str:
         f"- machine: {machine()}",
         "",
         "| store | commands | commands/s | p50 latency | p99 latency | p99 delivery delay "
-        "| 409 conflicts | lost or duplicated |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| server CPU per command | 409 conflicts | lost or duplicated |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
         *(r.row() for r in results),
     ]
     return "\n".join(lines)

@@ -85,7 +85,7 @@ async def execute(parts: Room, viewer: Viewer, command: dict[str, Any]) -> dict[
     """Run a command in the thread pool, then wake the table's streams."""
     service, feed = parts
     result: dict[str, Any] = await run_in_threadpool(service.execute, viewer, command)
-    feed.announce(viewer.table_id)
+    feed.announce(viewer.table_id, int(result["sequence"]))
     return result
 
 

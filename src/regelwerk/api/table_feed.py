@@ -35,6 +35,13 @@ class Subscription:
 
     def wake(self) -> None:
         """Wake the stream (from any thread)."""
+        try:
+            on_loop = asyncio.get_running_loop() is self._loop
+        except RuntimeError:
+            on_loop = False
+        if on_loop:
+            self._event.set()
+            return
         with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to wake
             self._loop.call_soon_threadsafe(self._event.set)
 
@@ -59,6 +66,7 @@ class EventFeed:
         self._lock = threading.Lock()
         self._subscribers: dict[str, set[Subscription]] = {}
         self._watchers: dict[str, threading.Thread] = {}
+        self._woken: dict[str, int] = {}
         self._closed = threading.Event()
 
     @property
@@ -84,9 +92,16 @@ class EventFeed:
                 subscribers = self._subscribers.get(table_id, set())
                 subscribers.discard(subscription)
 
-    def announce(self, table_id: str) -> None:
-        """Wake the streams of ``table_id`` (this process appended to it)."""
+    def announce(self, table_id: str, sequence: int | None = None) -> None:
+        """Wake the streams of ``table_id``: its log reached ``sequence`` (None: it
+        changed).  A sequence number the streams were already woken for wakes
+        nobody again, so an append that both this process announces and the
+        watcher hears of costs each stream one read."""
         with self._lock:
+            if sequence is not None:
+                if sequence <= self._woken.get(table_id, 0):
+                    return
+                self._woken[table_id] = sequence
             subscribers = list(self._subscribers.get(table_id, ()))
         for subscription in subscribers:
             subscription.wake()
@@ -104,6 +119,7 @@ class EventFeed:
             if self.closed or not self._subscribers.get(table_id):
                 self._watchers.pop(table_id, None)
                 self._subscribers.pop(table_id, None)
+                self._woken.pop(table_id, None)
                 return False
             return True
 
@@ -118,7 +134,7 @@ class EventFeed:
             while self._watching(table_id):
                 if self._store.wait(table_id, last, _WATCH_SLICE):
                     last = self._store.last_sequence(table_id)
-                    self.announce(table_id)
+                    self.announce(table_id, last)
         except Exception:  # a vanished table or a closed store: the streams poll on
             with self._lock:
                 self._watchers.pop(table_id, None)

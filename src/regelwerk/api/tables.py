@@ -63,6 +63,7 @@ async def create_table(new: NewTable, parts: Room) -> JSONResponse:
 async def invite(table_id: TableId, viewer: TableViewer, parts: Room) -> JSONResponse:
     """A new invitation; only the game master may invite."""
     invitation = await run_in_threadpool(parts[0].invite, viewer)
+    parts[1].announce(table_id)
     return JSONResponse({"ok": True, "invitation_id": invitation.invitation_id,
                          "token": invitation.token,
                          "join": f"{router.prefix}/{table_id}/join"}, status_code=201)
@@ -74,6 +75,7 @@ async def revoke(table_id: TableId, invitation_id: str, viewer: TableViewer,
                  parts: Room) -> dict[str, bool]:
     """Revoke an invitation: its token no longer lets anyone join."""
     await run_in_threadpool(parts[0].revoke, viewer, invitation_id)
+    parts[1].announce(table_id)
     return {"ok": True}
 
 
@@ -85,6 +87,7 @@ async def join(table_id: TableId, joining: JoinRequest, parts: Room) -> JSONResp
     service = parts[0]
     credentials = await run_in_threadpool(service.join, table_id, joining.invitation,
                                           joining.name)
+    parts[1].announce(table_id)
     return JSONResponse({"ok": True, "table_id": credentials.table_id,
                          "member_id": credentials.member_id, "token": credentials.token},
                         status_code=201)
