@@ -14,6 +14,10 @@ from tests.web.conftest import Served
 from tests.web.table_helpers import LAPTOP, PHONE, Member, member
 
 HIDDEN = "Schattenpirscher"
+FIXTURES = Path(__file__).parents[1] / "table" / "fixtures"
+WIDER_THAN_SCREEN = """[...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+  .map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 5)"""
 
 
 def create_table(gm: Member, url: str) -> str:
@@ -86,6 +90,54 @@ def roll_check(seat: Member, who: str, what: str, dc: int, secret: bool = False)
     return shown
 
 
+def import_pathbuilder(seat: Member, path: Path) -> None:
+    page = seat.page
+    page.get_by_text("Aus Pathbuilder 2e importieren (JSON)").click()
+    page.get_by_label("Pathbuilder-Export").set_input_files(str(path))
+    page.get_by_role("button", name="Importieren").click()
+    expect(page.locator("#import-result")).to_contain_text("ist am Tisch.")
+
+
+def paste_statblock(gm: Member, text: str, name: str) -> None:
+    page = gm.page
+    page.get_by_text("Werteblock einfügen (Deutsch oder Englisch)").click()
+    form = page.locator("form[hx-post$='/do/import_statblock']")
+    form.get_by_label("Werteblock").fill(text)
+    form.get_by_label("Name (falls nicht der des Blocks)").fill(name)
+    form.get_by_label("Vor den Spielenden verborgen").check()
+    form.get_by_role("button", name="Hinzufügen").click()
+    expect(page.locator("#statblock-result")).to_contain_text(f"{name} kommt an den Tisch")
+
+
+def play_turn(seats: dict[str, Member], owners: dict[str, str], gm: Member,
+              targets: dict[str, str]) -> str:
+    """The participant whose turn it is makes one Strike and ends the turn; answers
+    its id.  A player acts on their own page, the game master for the creatures."""
+    active = gm.page.locator("#initiative li.active")
+    expect(active).to_have_count(1)
+    cid = active.get_attribute("data-id") or ""
+    seat = seats[owners[cid]]
+    page = seat.page
+    form = page.locator("form.strike-form")
+    expect(form).to_be_visible()
+    form.get_by_label("Ziel").select_option(targets[cid])
+    odds = page.locator("#strike-odds")
+    expect(odds).not_to_be_empty()
+    form.get_by_role("button", name="Angriff").click()
+    expect(page.locator("#combat-result")).to_contain_text("greift")
+    # The turn's forms are drawn anew with the next attack's penalty.
+    expect(page.locator("form.strike-form")).to_contain_text("Das ist Angriff 2 in diesem Zug.")
+    page.get_by_role("button", name="Zug beenden").click()
+    result = page.locator("#combat-result")
+    expect(result).to_contain_text(re.compile("beendet den Zug|Es gibt keinen Charakter"))
+    if seat is not gm and "Es gibt keinen Charakter" in result.inner_text():
+        # The table service refuses a player's end of turn when the next participant
+        # is a hidden creature (reported to the table's owner); the game master ends it.
+        gm.page.locator("form[hx-post$='/do/end_turn'] button").click()
+    expect(gm.page.locator("#initiative li.active")).not_to_have_attribute("data-id", cid)
+    return cid
+
+
 def test_a_table_with_secrets_in_three_browsers(browser: Browser, served: Served,
                                                 screenshots: Path) -> None:
     url = served.url
@@ -99,49 +151,72 @@ def test_a_table_with_secrets_in_three_browsers(browser: Browser, served: Served
     join(ann, link_ann)
     join(bo, link_bo, english=True)
     # The game master's page learns of both players from the stream.
-    members = gm.page.locator("#log")
-    expect(members).to_contain_text("Ann spielt mit.")
-    expect(members).to_contain_text("Bo spielt mit.")
+    expect(gm.page.locator("#log")).to_contain_text("Ann spielt mit.")
+    expect(gm.page.locator("#log")).to_contain_text("Bo spielt mit.")
+    gm.page.screenshot(path=str(screenshots / "invite-1280.png"), full_page=True)
 
-    add_pf2e(ann, "Ezren", {"Stufe": "1", "Wahrnehmung": "5", "RK": "16", "TP": "15",
-                            "Willen": "6"},
-             skills="Arcana +7", strikes="Dolch +5 1d4 piercing agile")
-    add_pf2e(bo, "Kyra", {"Stufe": "1", "Wahrnehmung": "6", "RK": "18", "TP": "18"},
-             skills="Religion +6\nAthletik +5")
-    add_pf2e(gm, HIDDEN, {"Wahrnehmung": "9", "RK": "19", "TP": "27"}, skills="Lauern +11",
-             creature=True, hidden=True)
+    import_pathbuilder(ann, FIXTURES / "pathbuilder_amiri.json")
+    add_pf2e(bo, "Kyra", {"Stufe": "1", "Wahrnehmung": "6", "RK": "18", "TP": "200"},
+             skills="Religion +6\nAthletik +5", strikes="Streitkolben +6 1d6 bludgeoning")
+    add_pf2e(gm, "Goblin", {"Wahrnehmung": "2", "RK": "16", "TP": "200"}, skills="Stealth +5",
+             strikes="Kurzschwert +6 1d6 piercing agile", creature=True)
+    paste_statblock(gm, (FIXTURES / "troll.de.txt").read_text("utf-8"), HIDDEN)
+    ids = {"Amiri Testfall": "c1", "Kyra": "c2", "Goblin": "c3", HIDDEN: "c4"}
 
-    # Everyone sees the players' characters live; only the game master the creature.
+    # Everyone sees the players' characters and the goblin live; only the game
+    # master the hidden creature.
     for seat in (gm, ann, bo):
-        expect(seat.page.locator("#card-c1")).to_contain_text("Ezren")
+        expect(seat.page.locator("#card-c1")).to_contain_text("Amiri Testfall")
         expect(seat.page.locator("#card-c2")).to_contain_text("Kyra")
-    expect(gm.page.locator("#card-c3")).to_contain_text(HIDDEN)
-    expect(gm.page.locator("#card-c3")).to_contain_text("Verborgen")
+        expect(seat.page.locator("#card-c3")).to_contain_text("Goblin")
+    expect(gm.page.locator("#card-c4")).to_contain_text(HIDDEN)
+    expect(gm.page.locator("#card-c4")).to_contain_text("Verborgen")
     # Own HP exactly, others' as an estimate (the table's default).
-    expect(ann.page.locator("#card-c1 .hp-text")).to_have_text("15/15 TP")
+    expect(ann.page.locator("#card-c1 .hp-text")).to_have_text("53/53 TP")
     expect(ann.page.locator("#card-c2 .estimate")).to_have_text("unverletzt")
 
-    # Ann sees her odds before she rolls: Arcana +7 against DC 15.
-    odds = roll_check(ann, "Ezren", "arcana", 15)
+    # Ann sees her odds before she rolls: Athletics +12 against DC 20.
+    odds = roll_check(ann, "Amiri Testfall", "Athletics", 20)
     assert re.search(r"Kritischer Erfolg 15\s%.*Erfolg 50\s%.*Fehlschlag 30\s%"
                      r".*Kritischer Fehlschlag 5\s%", odds.replace("\u00a0", " "), re.S), odds
     for seat in (gm, bo):
-        expect(seat.page.locator("#log")).to_contain_text("Ezren: Wurf auf arcana.")
+        expect(seat.page.locator("#log")).to_contain_text("Amiri Testfall: Wurf auf Athletics.")
 
-    # The game master rolls a secret Perception check for Ezren.
-    roll_check(gm, "Ezren", "perception", 20, secret=True)
+    # The game master rolls a secret Perception check for Amiri.
+    roll_check(gm, "Amiri Testfall", "perception", 20, secret=True)
     secret_entry = gm.page.locator("#log .entry[data-kind=check_rolled]").last
     expect(secret_entry).to_contain_text("verdeckter Wurf auf perception")
     for seat in (ann, bo):
         expect(seat.page.locator("#log .entry.secret").last).to_contain_text(
             "Der SL hat einen Verdeckten Wurf abgelegt.")
 
-    for seat, name in ((gm, "gm"), (ann, "player")):
-        for width, size in (("390", PHONE), ("1280", LAPTOP)):
-            seat.page.set_viewport_size(size)
-            assert seat.page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-            seat.page.screenshot(path=str(screenshots / f"table-{name}-{width}.png"),
-                                 full_page=True)
+    # An encounter of two rounds: everyone, the hidden creature too.
+    gm.page.get_by_role("button", name="Initiative würfeln und beginnen").click()
+    expect(gm.page.locator("#initiative li")).to_have_count(4)
+    for seat in (ann, bo):
+        expect(seat.page.locator("#initiative li")).to_have_count(3)
+        expect(seat.page.locator("#initiative")).not_to_contain_text(HIDDEN)
+    owners = {"c1": "ann", "c2": "bo", "c3": "gm", "c4": "gm"}
+    seats = {"ann": ann, "bo": bo, "gm": gm}
+    targets = {"c1": ids["Goblin"], "c2": ids["Goblin"], "c3": ids["Kyra"], "c4": ids["Kyra"]}
+    # Before her first Strike Ann's page names the multiple attack penalty of each.
+    played = []
+    for _ in range(8):
+        played.append(play_turn(seats, owners, gm, targets))
+        if len(played) == 4:
+            for seat, name in ((gm, "gm"), (ann, "player")):
+                for width, size in (("390", PHONE), ("1280", LAPTOP)):
+                    seat.page.set_viewport_size(size)
+                    wide = seat.page.evaluate(WIDER_THAN_SCREEN)
+                    assert wide == [], wide
+                    seat.page.screenshot(
+                        path=str(screenshots / f"table-{name}-{width}.png"), full_page=True)
+            ann.page.set_viewport_size(PHONE)
+            gm.page.set_viewport_size(LAPTOP)
+    assert sorted(played) == sorted(["c1", "c2", "c3", "c4"] * 2)
+    expect(gm.page.locator("#enc-title")).to_contain_text("Runde 3")
+    for seat in (ann, bo):
+        expect(seat.page.locator("#log")).to_contain_text("Runde 2 beginnt.")
 
     # What the server keeps secret, read from its store.
     events = served.store.read(table_id)
@@ -155,11 +230,11 @@ def test_a_table_with_secrets_in_three_browsers(browser: Browser, served: Served
         expect(shown).to_have_class(re.compile(r"\bsecret\b"))
         expect(shown.locator(".roll-line")).to_have_count(0)
     gm_token = next(c["value"] for c in gm.context.cookies() if c["name"] == f"rw_{table_id}")
-    secrets = [HIDDEN, "Lauern", secret_text, *seeds, gm_token]
-    assert secret_text in gm.received()
+    secrets = [HIDDEN, "Kiefer", "Klaue", secret_text, *seeds, gm_token]
+    assert HIDDEN in gm.received()
     for seat, others_link in ((ann, link_bo), (bo, link_ann)):
         received = seat.received()
-        assert len(seat.stream_messages()) > 5
+        assert len(seat.stream_messages()) > 20
         for secret in [*secrets, others_link.split("code=")[1]]:
             assert secret not in received, f"{seat.name} received {secret[:20]!r}"
     for seat in (gm, ann, bo):

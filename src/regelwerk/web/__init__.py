@@ -5,10 +5,12 @@ HTTP app includes it with one line.
 """
 
 from regelwerk.web.encounter_pages import router as _encounter_router
+from regelwerk.web.import_pages import router as _import_router
 from regelwerk.web.routes import router
 from regelwerk.web.table_pages import router as _table_router
 
 router.include_router(_table_router)
 router.include_router(_encounter_router)
+router.include_router(_import_router)
 
 __all__ = ["router"]

@@ -52,6 +52,28 @@ def labels(t: Translator) -> dict[str, str]:
         "contest_rolled": t("Contest"),
         "undone": t("Undone"),
         "secret": t("Secret"),
+        "encounter_started": t("Encounter"),
+        "encounter_ended": t("Encounter over"),
+        "initiative_rolled": t("Initiative"),
+        "round_started": t("New round"),
+        "turn_started": t("Turn"),
+        "turn_ended": t("Turn over"),
+        "actions_spent": t("Action"),
+        "reaction_used": t("Reaction"),
+        "readied": t("Readied"),
+        "strike_rolled": t("Strike"),
+        "health_changed": t("Health"),
+        "conditions_changed": t("Conditions"),
+        "persistent_changed": t("Persistent damage"),
+        "proposal_made": t("Proposal"),
+        "proposal_resolved": t("Proposal answered"),
+        "delayed": t("Delay"),
+        "resumed": t("Resumed"),
+        "order_set": t("Initiative order"),
+        "initiative_moved": t("Initiative order"),
+        "effect_added": t("Effect"),
+        "effect_sustained": t("Effect"),
+        "effects_changed": t("Effects"),
     }
 
 
@@ -105,6 +127,82 @@ _SUMMARIES: dict[str, Summary] = {
     "undone": lambda p, n, t: t("Undone: {events}.", events=", ".join(
         f"#{s}" for s in p.get("undoes", []))),
 }
+
+
+def _health(p: Mapping[str, Any], n: Names, t: Translator) -> str:
+    name = n.character(p.get("character_id"))
+    health = p.get("health") or {}
+    if "hp" in health:
+        text = t("{name} has {hp} of {max} HP.", name=name, hp=health["hp"],
+                 max=health.get("max_hp", "?"))
+    else:
+        text = t("{name} looks {estimate}.", name=name,
+                 estimate=_ESTIMATES(t).get(str(health.get("estimate")), "?"))
+    if p.get("amount"):
+        text = t("{name} loses {n} HP.", name=name, n=p["amount"]) + " " + text
+    return text
+
+
+def _ESTIMATES(t: Translator) -> dict[str, str]:  # noqa: N802 - a table of words
+    return {"unhurt": t("unhurt"), "barely_hurt": t("barely hurt"), "hurt": t("hurt"),
+            "badly_hurt": t("badly hurt"), "near_death": t("near death"), "down": t("down"),
+            "dead": t("dead")}
+
+
+def _degree(t: Translator, degree: Any) -> str:
+    return {"critical_success": t("critical success"), "success": t("success"),
+            "failure": t("failure"), "critical_failure": t("critical failure")
+            }.get(str(degree), str(degree))
+
+
+_SUMMARIES.update({
+    "encounter_started": lambda p, n, t: t("The encounter begins."),
+    "encounter_ended": lambda p, n, t: t("The encounter ends after {n} rounds.",
+                                         n=p.get("rounds", "?")),
+    "initiative_rolled": lambda p, n, t: t("{name} rolls {n} for initiative.",
+                                           name=n.character(p.get("character_id")),
+                                           n=p.get("initiative", "?")),
+    "round_started": lambda p, n, t: t("Round {n} begins.", n=p.get("round", "?")),
+    "turn_started": lambda p, n, t: t("{name}'s turn begins.",
+                                      name=n.character(p.get("character_id"))),
+    "turn_ended": lambda p, n, t: t("{name} ends the turn.",
+                                    name=n.character(p.get("character_id"))),
+    "actions_spent": lambda p, n, t: t("{name}: {action}.", name=n.character(
+        p.get("character_id")), action=(p.get("step") or {}).get("name", "?")),
+    "reaction_used": lambda p, n, t: t("{name} uses a reaction: {action}.", name=n.character(
+        p.get("character_id")), action=p.get("name", "?")),
+    "readied": lambda p, n, t: t("{name} readies {action}.", name=n.character(
+        p.get("character_id")), action=p.get("action", "?")),
+    "strike_rolled": lambda p, n, t: t(
+        "{name} strikes {target} with {strike} (attack {n}, penalty {penalty}): {degree}.",
+        name=n.character(p.get("character_id")), target=n.character(p.get("target_id")),
+        strike=p.get("strike", "?"), n=p.get("attack_number", "?"),
+        penalty=p.get("penalty", 0), degree=_degree(t, p.get("degree"))),
+    "health_changed": _health,
+    "conditions_changed": lambda p, n, t: t("{name}: {conditions}.", name=n.character(
+        p.get("character_id")), conditions=", ".join(
+        f"{k} {v}" for k, v in (p.get("conditions") or {}).items()) or "—"),
+    "persistent_changed": lambda p, n, t: t("{name}: persistent damage {list}.",
+                                            name=n.character(p.get("character_id")),
+                                            list=", ".join(
+        f"{e.get('dice', '')} {e.get('type', '')}" for e in p.get("persistent") or []
+        if isinstance(e, Mapping)) or "—"),
+    "proposal_made": lambda p, n, t: t("Proposal for {name}: {step}.", name=n.character(
+        (p.get("proposal") or {}).get("character_id")),
+        step=(p.get("proposal") or {}).get("step", "?")),
+    "proposal_resolved": lambda p, n, t: (
+        t("Proposal {id} confirmed.", id=p.get("proposal_id", "?")) if p.get("confirmed")
+        else t("Proposal {id} overridden.", id=p.get("proposal_id", "?"))),
+    "delayed": lambda p, n, t: t("{name} delays.", name=n.character(p.get("character_id"))),
+    "resumed": lambda p, n, t: t("{name} acts again.", name=n.character(
+        p.get("character_id"))),
+    "order_set": lambda p, n, t: t("New initiative order: {order}.", order=", ".join(
+        n.character(c) for c in p.get("order", []))),
+    "initiative_moved": lambda p, n, t: t("New initiative order: {order}.", order=", ".join(
+        n.character(c) for c in p.get("order", []))),
+    "effect_added": lambda p, n, t: t("Effect: {label}.", label=(p.get("effect") or {}).get(
+        "label", "?")),
+})
 
 
 def summary(kind: str, payload: Mapping[str, Any], names: Names, t: Translator,
