@@ -20,6 +20,7 @@ from regelwerk.store.memory import MemoryStore
 
 CHROMIUM = Path("/usr/lib/chromium/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+STREAM_LIFETIME = 3.0
 
 
 @pytest.fixture(scope="session")
@@ -51,6 +52,9 @@ def served() -> Iterator[Served]:
     app = create_app()
     store = MemoryStore()
     use_store(app, store)
+    # Streams end every few seconds, so every browser test reconnects with
+    # Last-Event-ID again and again (and must neither miss nor repeat an entry).
+    app.state.web_stream_lifetime = STREAM_LIFETIME
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)

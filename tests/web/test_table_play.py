@@ -116,8 +116,11 @@ def play_turn(seats: dict[str, Member], owners: dict[str, str], gm: Member,
     active = gm.page.locator("#initiative li.active")
     expect(active).to_have_count(1)
     cid = active.get_attribute("data-id") or ""
+    name = active.locator(".turn-name strong").inner_text()
     seat = seats[owners[cid]]
     page = seat.page
+    # The actor's page shows the same turn (it follows the stream too).
+    expect(page.locator("#turn-title")).to_have_text(f"{name} ist am Zug")
     form = page.locator("form.strike-form")
     expect(form).to_be_visible()
     form.get_by_label("Ziel").select_option(targets[cid])
@@ -133,6 +136,7 @@ def play_turn(seats: dict[str, Member], owners: dict[str, str], gm: Member,
     if seat is not gm and "Es gibt keinen Charakter" in result.inner_text():
         # The table service refuses a player's end of turn when the next participant
         # is a hidden creature (reported to the table's owner); the game master ends it.
+        expect(gm.page.locator("#turn-title")).to_have_text(f"{name} ist am Zug")
         gm.page.locator("form[hx-post$='/do/end_turn'] button").click()
     expect(gm.page.locator("#initiative li.active")).not_to_have_attribute("data-id", cid)
     return cid
@@ -209,8 +213,8 @@ def test_a_table_with_secrets_in_three_browsers(browser: Browser, served: Served
                     seat.page.set_viewport_size(size)
                     wide = seat.page.evaluate(WIDER_THAN_SCREEN)
                     assert wide == [], wide
-                    seat.page.screenshot(
-                        path=str(screenshots / f"table-{name}-{width}.png"), full_page=True)
+                    seat.page.evaluate("window.scrollTo(0, 0)")
+                    seat.page.screenshot(path=str(screenshots / f"table-{name}-{width}.png"))
             ann.page.set_viewport_size(PHONE)
             gm.page.set_viewport_size(LAPTOP)
     assert sorted(played) == sorted(["c1", "c2", "c3", "c4"] * 2)

@@ -33,7 +33,7 @@ from regelwerk.web.qr import qr_svg
 from regelwerk.web.render import choose_language, fragment, is_htmx, page
 from regelwerk.web.sheet_form import SheetFormError, sheet_from_form
 from regelwerk.web.table_session import remember, same_origin, table_ids, viewer_of
-from regelwerk.web.table_stream import html_stream, start_after
+from regelwerk.web.table_stream import LIFETIME, html_stream, start_after
 from regelwerk.web.table_view import TableView, names_of, table_view
 
 __all__ = ["PageProblem", "Room", "command_of", "guard", "handle", "member_of", "router",
@@ -316,8 +316,9 @@ async def stream(request: Request, table_id: str, parts: Room, after: int = 0) -
                                  if e.get("kind") not in HIDDEN_KINDS)]
 
         start = start_after(request, max(after, 0))
+        lifetime = float(getattr(request.app.state, "web_stream_lifetime", LIFETIME))
         return StreamingResponse(
-            html_stream(request, service, feed, viewer, start, render),
+            html_stream(request, service, feed, viewer, start, render, lifetime=lifetime),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
     return await handle(request, work())

@@ -10,6 +10,7 @@ from the service's per-viewer filter, so a secret never enters the stream.
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable
 
 from fastapi import Request
@@ -22,6 +23,9 @@ __all__ = ["HEARTBEAT", "html_stream", "message"]
 
 HEARTBEAT = 15.0
 RETRY_MS = 2000
+LIFETIME = 300.0
+"""Seconds a stream lasts before the server ends it and the browser reconnects with
+``Last-Event-ID`` (so that no proxy holds a connection forever)."""
 
 
 def message(event: str, data: str, sequence: int | None = None) -> str:
@@ -40,9 +44,12 @@ def start_after(request: Request, after: int) -> int:
 async def html_stream(request: Request, service: TableService, feed: EventFeed,
                       viewer: Viewer, after: int,
                       render: Callable[[list[dict[str, object]]], list[tuple[int, str]]],
-                      heartbeat: float = HEARTBEAT) -> AsyncIterator[str]:
-    """Rendered log entries after ``after``, then each new one as it happens."""
+                      heartbeat: float = HEARTBEAT,
+                      lifetime: float = LIFETIME) -> AsyncIterator[str]:
+    """Rendered log entries after ``after``, then each new one as it happens, for
+    ``lifetime`` seconds."""
     yield f": connected\nretry: {RETRY_MS}\n\n"
+    ends = time.monotonic() + lifetime
     with feed.subscribe(viewer.table_id) as subscription:
         while True:
             subscription.clear()
@@ -54,7 +61,8 @@ async def html_stream(request: Request, service: TableService, feed: EventFeed,
                     yield message("log", html, sequence)
                 after = int(str(fresh[-1]["sequence"]))
                 yield message("changed", str(after))
-            if feed.closed or await request.is_disconnected():
+            left = ends - time.monotonic()
+            if feed.closed or left <= 0 or await request.is_disconnected():
                 return
-            if not await subscription.wait(heartbeat) and not feed.closed:
+            if not await subscription.wait(min(heartbeat, left)) and not feed.closed:
                 yield ": heartbeat\n\n"
