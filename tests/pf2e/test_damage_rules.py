@@ -204,8 +204,9 @@ def test_immunity_to_a_type_a_category_or_a_trait() -> None:
     fire, acid = apply_damage([DamageInstance(6, "fire"), DamageInstance(6, "acid")],
                               fire_immune)
     assert (fire.amount, acid.amount) == (0, 6)
-    poison_trait = DamageInstance(5, "acid", traits=frozenset({"poison"}))
-    assert apply_damage([poison_trait], Target(immunities=frozenset({"poison"})))[0].amount == 0
+    # a trait matches only what names a trait: immunity to death effects
+    death = DamageInstance(5, "negative", traits=frozenset({"death"}))
+    assert apply_damage([death], Target(immunities=frozenset({"death"})))[0].amount == 0
 
 
 def test_immunities_then_weaknesses_then_resistances() -> None:

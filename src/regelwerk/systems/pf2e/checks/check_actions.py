@@ -15,7 +15,12 @@ from regelwerk.systems.pf2e.checks.attacks import (
     nonlethal_penalty,
     range_penalty,
 )
-from regelwerk.systems.pf2e.checks.checks import Check, flat_check_dc, flat_check_needs_roll
+from regelwerk.systems.pf2e.checks.checks import (
+    Check,
+    flat_check_dc,
+    flat_check_needs_roll,
+    unknown_secret,
+)
 from regelwerk.systems.pf2e.checks.degrees import NATURAL_1, NATURAL_20, Degree
 from regelwerk.systems.pf2e.checks.general import (
     Effect,
@@ -36,6 +41,7 @@ from regelwerk.systems.pf2e.model import (
     stacked_json,
 )
 from regelwerk.systems.pf2e.names import RANKS
+from regelwerk.systems.pf2e.refusals import refusing
 
 __all__ = ["degree_label", "rank_label"]
 
@@ -116,17 +122,26 @@ class CheckRequest(RolledFields):
     adjustments: list[AdjustmentFields] = Field(default_factory=list, max_length=10)
     reroll_on: list[DegreeName] = Field(default_factory=list, max_length=4)
     secret: StrictBool = False
+    player_knows: StrictBool = True
+    automatic: list[Literal["fortune", "misfortune"]] = Field(default_factory=list,
+                                                             max_length=2)
 
 
-def _check(request: CheckRequest) -> Check:
-    return Check(request.total(), request.dc, request.fortune, request.misfortune,
-                 tuple(a.adjustment() for a in request.adjustments),
-                 frozenset(degree(name) for name in request.reroll_on))
+def _check(request: CheckRequest) -> tuple[Check, tuple[str, ...]]:
+    check = Check(request.total(), request.dc, request.fortune, request.misfortune,
+                  tuple(a.adjustment() for a in request.adjustments),
+                  frozenset(degree(name) for name in request.reroll_on))
+    if request.secret and not request.player_knows:
+        return unknown_secret(check, automatic_fortune="fortune" in request.automatic,
+                              automatic_misfortune="misfortune" in request.automatic)
+    return check, ()
 
 
 def check_action(request: CheckRequest, context: Context) -> dict[str, Any]:
-    """Roll a check; the odds of each degree come with it."""
-    check = _check(request)
+    """Roll a check; the odds of each degree come with it.  A secret check the player
+    does not know about takes only the fortune and misfortune effects that apply
+    automatically."""
+    check, left_out = _check(request)
     rolled = check.roll(context.source)
     roll = rolled.roll
     odds = check.odds()
@@ -146,6 +161,7 @@ def check_action(request: CheckRequest, context: Context) -> dict[str, Any]:
         "rerolled": rolled.first is not None,
         "probabilities": {d.key: float(p) for d, p in odds.items()},
         "secret": request.secret,
+        "left_out": list(left_out),
     }
     if rolled.first is not None:
         response["first"] = {"d20": list(rolled.first.faces), "natural": rolled.first.natural,
@@ -157,6 +173,12 @@ def check_action(request: CheckRequest, context: Context) -> dict[str, Any]:
     full = t("Check: {degree}, {natural} {modifier:+d} = {total} against DC {dc}; "
              "chances: {odds}", degree=degree_label(t, result.degree), natural=roll.natural,
              modifier=check.modifier, total=roll.total, dc=check.dc, odds=_odds_text(t, odds))
+    if left_out:
+        names = {"fortune": t("fortune effect"), "misfortune": t("misfortune effect"),
+                 "hero_point_reroll": t("hero point reroll")}
+        shown = ", ".join(names[x] for x in left_out)
+        full += " " + t("(left out, the player does not know of the secret check: {effects})",
+                        effects=shown)
     if request.secret:
         response["gm_text"] = full
         response["text"] = t("The game master rolled a secret check.")
@@ -319,6 +341,7 @@ class HeroPointsRequest(BaseModel):
         None, max_length=80, description="your animal companion or familiar")
 
 
+@refusing
 def hero_points_action(request: HeroPointsRequest, context: Context) -> dict[str, Any]:
     """Start a session (1), award (at most 3), spend for a reroll or to avoid death,
     end the session (0)."""

@@ -20,7 +20,7 @@ from regelwerk.errors import RuleError
 from regelwerk.odds.enumerate import outcomes
 from regelwerk.systems.pf2e.checks.degrees import Adjustment, Degree, DegreeResult, degree_of
 
-__all__ = ["Check", "CheckRoll", "Roll", "natural_distribution"]
+__all__ = ["Check", "CheckRoll", "Roll", "natural_distribution", "unknown_secret"]
 
 
 def _mode(fortune: bool, misfortune: bool) -> str:
@@ -122,6 +122,26 @@ class Check:
         once = self.single_odds()
         rerolled = sum((once[d] for d in self.reroll_on), Fraction(0))
         return {d: (0 if d in self.reroll_on else once[d]) + rerolled * once[d] for d in Degree}
+
+
+def unknown_secret(check: Check, *, automatic_fortune: bool = False,
+                   automatic_misfortune: bool = False) -> tuple[Check, tuple[str, ...]]:
+    """A secret check the player does not know about: "dann kannst du keine Glücks- oder
+    Unglückseffekte [...] auf den Wurf anwenden. Ausnahme: Wenn du über Glücks- oder
+    Unglückseffekte verfügst, die automatisch angewendet werden, wendet der SL sie auch
+    auf den verdeckten Wurf an."  The check without the chosen ones (a hero point
+    reroll is chosen), and the names of those left out."""
+    dropped = []
+    fortune = check.fortune and automatic_fortune
+    misfortune = check.misfortune and automatic_misfortune
+    if check.fortune and not fortune:
+        dropped.append("fortune")
+    if check.misfortune and not misfortune:
+        dropped.append("misfortune")
+    if check.reroll_on:
+        dropped.append("hero_point_reroll")
+    return (Check(check.modifier, check.dc, fortune, misfortune, check.adjustments,
+                  frozenset()), tuple(dropped))
 
 
 def flat_check_dc(dcs: Sequence[int]) -> int:

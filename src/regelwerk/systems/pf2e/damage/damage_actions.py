@@ -73,7 +73,7 @@ def damage_roll_action(request: DamageRollRequest, context: Context) -> dict[str
     mean = float(dist.mean())
     response: dict[str, Any] = {
         "total": rolled.total, "faces": list(rolled.faces), "precision": rolled.precision,
-        "critical": spec.critical,
+        "critical_only": rolled.critical_only, "critical": spec.critical,
         "distribution": [[v, float(p)] for v, p in dist.items()], "mean": mean,
         **stacked_json(spec.stacked, context.t),
     }
@@ -106,7 +106,7 @@ def iwr_json(applied: Applied, t: Translator) -> dict[str, Any]:
     """One instance after IWR, with each step and its explanation."""
     return {
         "type": applied.instance.type, "amount_before": applied.instance.amount,
-        "amount": applied.amount,
+        "amount": applied.amount, "parts": applied.parts,
         "steps": [{"kind": s.kind, "term": s.term, "value": s.value, "amount": s.amount,
                    "text": _step_text(t, s.kind, s.term, s.value)} for s in applied.steps],
     }

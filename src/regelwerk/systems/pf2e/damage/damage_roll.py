@@ -59,11 +59,13 @@ class DamageSpec:
 
 @dataclass(frozen=True, slots=True)
 class DamageResult:
-    """A rolled damage: the total, every face, and the precision part of the total."""
+    """A rolled damage: the total, every face, the precision part of the total and the
+    part only a critical hit grants."""
 
     total: int
     faces: tuple[int, ...]
     precision: int
+    critical_only: int = 0
 
 
 def _roll(notation: str, source: RandomSource) -> tuple[int, tuple[int, ...]]:
@@ -90,11 +92,13 @@ def roll_damage(spec: DamageSpec, source: RandomSource) -> DamageResult:
     total = dice + precision + times * modifier
     if spec.critical and not spec.roll_twice:
         total, precision = 2 * total, 2 * precision
+    extra = 0
     if spec.critical and spec.critical_extra:
-        value, rolled = _roll(spec.critical_extra, source)
-        total += value
+        extra, rolled = _roll(spec.critical_extra, source)
+        total += extra
         faces.extend(rolled)
-    return DamageResult(max(1, total), tuple(faces), precision)
+    final = max(1, total)
+    return DamageResult(final, tuple(faces), precision, min(extra, final))
 
 
 def damage_distribution(spec: DamageSpec) -> Distribution:

@@ -14,7 +14,8 @@ from collections.abc import Iterable
 
 from regelwerk.protocol.names import NameTable
 
-__all__ = ["ALIGNMENT_OPPOSITE", "CATEGORY_OF", "DAMAGE_TERMS", "DAMAGE_TYPES", "attack_traits"]
+__all__ = ["ALIGNMENT_OPPOSITE", "CATEGORY_OF", "DAMAGE_TERMS", "DAMAGE_TYPES", "TYPE_TERMS",
+           "attack_traits"]
 
 DAMAGE_TYPES: NameTable[str] = NameTable(
     "damage type",
@@ -42,6 +43,10 @@ DAMAGE_TYPES: NameTable[str] = NameTable(
 """Each damage type with its category."""
 
 CATEGORY_OF: dict[str, str] = dict(DAMAGE_TYPES.values)
+
+TYPE_TERMS: frozenset[str] = frozenset(CATEGORY_OF) | frozenset(CATEGORY_OF.values())
+"""The names of damage types and their categories: a defence naming one of them
+matches damage of that type, never an instance's trait of the same name."""
 
 ALIGNMENT_OPPOSITE = {"evil": "good", "good": "evil", "chaotic": "lawful", "lawful": "chaotic"}
 """"Böser Schaden verletzt nur gute Kreaturen, Chaotischer Schaden verletzt nur

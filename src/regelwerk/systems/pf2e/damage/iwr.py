@@ -2,6 +2,13 @@
 
 "Immunitäten werden zuerst angewendet, dann Schwächen und zuletzt Resistenzen."
 Every step is recorded, so that a table can see why the damage came out as it did.
+
+A defence that names a damage type, a category or an alignment matches only damage
+of that type ("Immunität, Schwäche oder Resistenz gegen eine bestimmte Gesinnung
+betrifft nur Schaden des entsprechenden Typs"); the instance's traits match only what
+is named as a trait or material (``magical``, ``silver``, an effect's name …).  Damage
+of one type from one effect is one amount before weaknesses and resistances ("Immer
+wenn du Schaden dieser Art nimmst").
 """
 
 from __future__ import annotations
@@ -9,9 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from regelwerk.systems.pf2e.damage.damage_types import ALIGNMENT_OPPOSITE, CATEGORY_OF
+from regelwerk.systems.pf2e.damage.damage_types import (
+    ALIGNMENT_OPPOSITE,
+    CATEGORY_OF,
+    TYPE_TERMS,
+)
 
-__all__ = ["Applied", "DamageInstance", "Defence", "Step", "Target", "apply_damage"]
+__all__ = ["Applied", "DamageInstance", "Defence", "Step", "Target", "apply_damage",
+           "apply_instance", "combine"]
 
 NONLIVING = frozenset({"undead", "construct", "nonliving", "bloodless"})
 
@@ -20,18 +32,25 @@ NONLIVING = frozenset({"undead", "construct", "nonliving", "bloodless"})
 class DamageInstance:
     """Damage of one type: ``precision`` is the part of ``amount`` that is precision
     damage; ``traits`` are the damage's materials, ``magical``, ``nonlethal`` and the
-    effect's traits; ``effect`` names the effect (for temporary immunity)."""
+    effect's traits; ``effect`` names the effect (for temporary immunity);
+    ``critical_only`` is the part of ``amount`` that only a critical hit grants (a
+    deadly die); ``ongoing``: damage of an effect already running (persistent
+    damage), which a later temporary immunity does not stop."""
 
     amount: int
     type: str
     precision: int = 0
     traits: frozenset[str] = frozenset()
     effect: str | None = None
+    critical_only: int = 0
+    ongoing: bool = False
 
     def terms(self) -> frozenset[str]:
-        """Everything a defence can name to match this damage."""
+        """Everything a defence can name to match this damage: its type, the type's
+        category, ``all``, and its traits except those that name a type or category
+        (a fire trait on the slashing part of a flaming Strike is not fire damage)."""
         return frozenset({self.type, CATEGORY_OF.get(self.type, self.type), "all",
-                          *self.traits})
+                          *(self.traits - TYPE_TERMS)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +102,8 @@ class Applied:
     instance: DamageInstance
     amount: int
     steps: tuple[Step, ...] = field(default_factory=tuple)
+    parts: int = 1
+    """How many instances of the request were combined into this one."""
 
 
 def _no_effect(instance: DamageInstance, target: Target) -> str | None:
@@ -110,20 +131,25 @@ def apply_instance(instance: DamageInstance, target: Target, critical: bool) -> 
     reason = _no_effect(instance, target)
     if reason is not None:
         return Applied(instance, 0, (Step("no_effect", reason, 0, 0),))
-    if instance.effect is not None and instance.effect in target.temporary_immunities:
+    if (instance.effect is not None and instance.effect in target.temporary_immunities
+            and not instance.ongoing):
+        # "Ein bereits wirkender Effekt aus der gleichen Quelle wie die Temporäre
+        # Immunität wird durch diese nicht verhindert oder beendet."
         return Applied(instance, 0, (Step("temporary_immunity", instance.effect, 0, 0),))
     immune = sorted(target.immunities & (instance.terms() - {"all"}))
     if immune:
         return Applied(instance, 0, (Step("immunity", immune[0], 0, 0),))
     if critical and "critical_hits" in target.immunities:
-        # "nimmt sie anstelle des doppelten Schadens den normalen Schaden des Angriffs"
-        amount, precision = amount // 2, precision // 2
+        # "nimmt sie anstelle des doppelten Schadens den normalen Schaden des Angriffs":
+        # the doubled part halved, without what only a critical hit grants
+        amount, precision = (amount - instance.critical_only) // 2, precision // 2
         steps.append(Step("critical_immunity", "critical_hits", 0, amount))
     if precision and "precision" in target.immunities:
         amount -= precision
         precision = 0
         steps.append(Step("precision_immunity", "precision", 0, amount))
-    current = DamageInstance(amount, instance.type, precision, instance.traits, instance.effect)
+    current = DamageInstance(amount, instance.type, precision, instance.traits, instance.effect,
+                             0, instance.ongoing)
     weaknesses = _best(target.weaknesses, current) if amount > 0 else []
     if weaknesses:
         amount += weaknesses[0].value
@@ -140,8 +166,31 @@ def apply_instance(instance: DamageInstance, target: Target, critical: bool) -> 
     return Applied(instance, amount, tuple(steps))
 
 
+def combine(instances: Sequence[DamageInstance]) -> tuple[tuple[DamageInstance, int], ...]:
+    """Damage of one type from one effect as one amount (with how many instances made
+    it), in the order the types first appear; precision and critical-only parts add
+    up.  Instances with other traits (a magical and a plain weapon) stay apart: their
+    damage is not the same to a resistance with an exception (docs/rulings.md)."""
+    merged: dict[tuple[str, str | None, frozenset[str], bool], tuple[DamageInstance, int]] = {}
+    for i in instances:
+        key = (i.type, i.effect, i.traits, i.ongoing)
+        if key not in merged:
+            merged[key] = (i, 1)
+            continue
+        a, n = merged[key]
+        merged[key] = (DamageInstance(a.amount + i.amount, a.type, a.precision + i.precision,
+                                      a.traits, a.effect,
+                                      a.critical_only + i.critical_only, a.ongoing), n + 1)
+    return tuple(merged.values())
+
+
 def apply_damage(instances: Sequence[DamageInstance], target: Target,
                  critical: bool = False) -> tuple[Applied, ...]:
-    """Each instance on its own: resistance to all damage applies to each type
-    separately ("kannst du die Resistenz gegen jede Schadensart einzeln anwenden")."""
-    return tuple(apply_instance(i, target, critical) for i in instances)
+    """Each type on its own: resistance to all damage applies to each type separately
+    ("kannst du die Resistenz gegen jede Schadensart einzeln anwenden"), and two
+    instances of one type from one effect are one amount ("jede Schadensart einzeln")."""
+    out = []
+    for instance, parts in combine(instances):
+        applied = apply_instance(instance, target, critical)
+        out.append(Applied(applied.instance, applied.amount, applied.steps, parts))
+    return tuple(out)

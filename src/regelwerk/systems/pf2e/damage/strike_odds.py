@@ -36,7 +36,11 @@ def _twice(dist: dict[int, Fraction]) -> dict[int, Fraction]:
 def applied_damage(spec: DamageSpec, kind: str, traits: frozenset[str],
                    target: Target) -> Distribution:
     """The damage one hit deals after IWR, tracking the precision part of each total
-    (precision immunity ignores only that part)."""
+    (precision immunity ignores only that part).  A critical hit on a creature immune
+    to critical hits deals "anstelle des doppelten Schadens den normalen Schaden des
+    Angriffs": the damage of a hit, without what only a critical hit grants."""
+    if spec.critical and "critical_hits" in target.immunities:
+        spec = DamageSpec(spec.dice, spec.modifiers, spec.precision, False, spec.roll_twice)
     base, precision, extra = _dist(spec.dice), _dist(spec.precision), _dist(
         spec.critical_extra if spec.critical else None)
     modifier = spec.stacked.total

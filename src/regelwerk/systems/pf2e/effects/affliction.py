@@ -10,12 +10,14 @@ a critical success lowers only one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from regelwerk.errors import RuleError
 from regelwerk.systems.pf2e.checks.degrees import Degree
+from regelwerk.systems.pf2e.effects.traits import effect_trait
 
-__all__ = ["Affliction", "Stage", "save"]
+__all__ = ["Affliction", "Stage", "immune_category", "save"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,3 +87,13 @@ def save(affliction: Affliction, state: Stage, degree: Degree, exposure: bool) -
     if stage < 1:
         return SaveResult(Stage(0, 0), True)
     return SaveResult(Stage(stage, progress), False)
+
+
+def immune_category(kind: str, traits: Iterable[str], immunities: Iterable[str]) -> str | None:
+    """The immunity (to the affliction's category or one of its traits) that keeps it
+    from affecting the creature, if any."""
+    immune = {effect_trait(x) for x in immunities}
+    for name in (kind, *(effect_trait(x) for x in traits)):
+        if name in immune:
+            return name
+    return None

@@ -5,15 +5,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, StrictBool, StrictInt
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from regelwerk.errors import RequestError
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.checks.check_actions import degree_label
 from regelwerk.systems.pf2e.checks.checks import Check
-from regelwerk.systems.pf2e.effects.affliction import Affliction, Stage, save
+from regelwerk.systems.pf2e.effects.affliction import Affliction, Stage, immune_category, save
 from regelwerk.systems.pf2e.effects.counteract import counteract_level, counteracts
+from regelwerk.systems.pf2e.effects.play_actions import category_label
 from regelwerk.systems.pf2e.model import DegreeName, RolledFields, degree
 
 __all__ = ["affliction_action", "counteract_action", "counteract_level_action"]
@@ -106,11 +107,25 @@ class AfflictionRequest(BaseModel):
     state: StageFields = Field(default_factory=StageFields)
     degree: DegreeName
     exposure: StrictBool = False
+    traits: list[Annotated[StrictStr, Field(max_length=80)]] = Field(default_factory=list,
+                                                                     max_length=20)
+    immunities: list[Annotated[StrictStr, Field(max_length=80)]] = Field(
+        default_factory=list, max_length=50)
 
 
 def affliction_action(request: AfflictionRequest, context: Context) -> dict[str, Any]:
-    """The new stage after an initial save or a save at a stage's interval."""
+    """The new stage after an initial save or a save at a stage's interval; nothing for
+    a creature immune to the affliction's category ("Wenn du Immunität gegen Effekte
+    einer bestimmten Kategorie hast (z.B. Todeseffekte, Gifte oder Krankheiten), dann
+    kann dich kein Effekt dieser Kategorie betreffen")."""
     a = request.affliction
+    immunity = immune_category(a.type, request.traits, request.immunities)
+    if immunity is not None:
+        return {"state": {"stage": request.state.stage,
+                          "virulent_progress": request.state.virulent_progress},
+                "ended": False, "repeated": False, "no_effect": True, "immunity": immunity,
+                "text": context.t("Not affected: immune to {immunity}",
+                                  immunity=category_label(context.t, immunity))}
     result = save(Affliction(a.stages, a.virulent, a.type),
                   Stage(request.state.stage, request.state.virulent_progress),
                   degree(request.degree), request.exposure)

@@ -12,6 +12,7 @@ from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.checks.modifiers import stack
+from regelwerk.systems.pf2e.effects.affliction import immune_category
 from regelwerk.systems.pf2e.effects.affliction_text import parse_affliction
 from regelwerk.systems.pf2e.effects.affliction_track import (
     Happening,
@@ -20,6 +21,7 @@ from regelwerk.systems.pf2e.effects.affliction_track import (
     expose,
     stage_save,
 )
+from regelwerk.systems.pf2e.effects.condition_changes import Gain, change_conditions
 from regelwerk.systems.pf2e.effects.conditions import (
     CONDITION_NAMES,
     CONDITIONS,
@@ -29,9 +31,10 @@ from regelwerk.systems.pf2e.effects.conditions import (
 )
 from regelwerk.systems.pf2e.effects.durations import Effect, Event, run
 from regelwerk.systems.pf2e.effects.targets import can_target
+from regelwerk.systems.pf2e.effects.traits import effect_trait
 from regelwerk.systems.pf2e.model import DegreeName, degree, stacked_json
 
-__all__ = ["condition_label"]
+__all__ = ["category_label", "condition_label"]
 
 Name = Annotated[StrictStr, Field(max_length=80)]
 
@@ -40,6 +43,16 @@ def condition_label(t: Translator, name: str) -> str:
     """A condition's name in the reader's language (from the data)."""
     c = CONDITIONS[name]
     return {"de": c.de, "is": c.is_}.get(t.lang, name.replace("_", " "))
+
+
+def category_label(t: Translator, name: str) -> str:
+    """An immunity (a condition or an effect category) in the reader's language."""
+    if name in CONDITIONS:
+        return condition_label(t, name)
+    labels = {"death": t("death effects"), "poison": t("poison"), "disease": t("disease"),
+              "curse": t("curse"), "radiation": t("radiation"), "fear": t("fear"),
+              "emotion": t("emotion"), "mental": t("mental effects"), "sleep": t("sleep")}
+    return labels.get(name, name.replace("_", " "))
 
 
 def _condition(name: str) -> str:
@@ -51,30 +64,54 @@ def _condition(name: str) -> str:
 
 
 class ConditionFields(BaseModel):
-    """A condition and its value."""
+    """A condition and its value (and, when gained, the effect and its traits)."""
 
     model_config = MODEL_CONFIG
     name: Name
     value: Annotated[StrictInt, Field(ge=1, le=20)] = 1
+    effect: Name | None = None
+    traits: list[Name] = Field(default_factory=list, max_length=20)
 
 
 class ConditionsRequest(BaseModel):
-    """A creature's conditions, the ones it gains, and a statistic to see their effect on."""
+    """A creature's conditions, the ones it gains and loses, its immunities, and a
+    statistic to see their effect on."""
 
     model_config = MODEL_CONFIG
     conditions: list[ConditionFields] = Field(default_factory=list, max_length=50)
     gain: list[ConditionFields] = Field(default_factory=list, max_length=50)
+    lose: list[Name] = Field(default_factory=list, max_length=50)
+    immunities: list[Name] = Field(default_factory=list, max_length=50)
+    temporary_immunities: list[Name] = Field(default_factory=list, max_length=50)
     statistic: Name | None = None
+
+
+def _immunity(text: str) -> str:
+    """A condition's canonical name, or an effect category."""
+    canonical = CONDITION_NAMES.canonical(text)
+    return canonical if canonical is not None else effect_trait(text)
 
 
 def conditions_action(request: ConditionsRequest, context: Context) -> dict[str, Any]:
     """Gaining a condition again keeps the higher value; implied conditions come along;
-    their modifiers on a statistic are stacked like any others."""
+    dying, wounded and doomed follow the rules of death and dying; a creature immune to
+    a condition or to a category of the effect is not affected; their modifiers on a
+    statistic are stacked like any others."""
     current: dict[str, int] = {}
-    for c in [*request.conditions, *request.gain]:
+    for c in request.conditions:
         current = gain(current, _condition(c.name), c.value)
-    full = implied(current)
-    response: dict[str, Any] = {"conditions": current, "with_implied": full}
+    immunities = frozenset(_immunity(x) for x in request.immunities)
+    changes = change_conditions(
+        current, [Gain(_condition(g.name), g.value, g.effect,
+                       frozenset(effect_trait(x) for x in g.traits)) for g in request.gain],
+        [_condition(x) for x in request.lose], immunities=immunities,
+        temporary_immunities=frozenset(request.temporary_immunities))
+    current = changes.conditions
+    full = {n: v for n, v in implied(current).items() if n not in immunities}
+    response: dict[str, Any] = {
+        "conditions": current, "with_implied": full, "dead": changes.dead,
+        "events": list(changes.events),
+        "unaffected": [{"name": n, "immunity": why} for n, why in changes.unaffected]}
     t = context.t
     if request.statistic is not None:
         stacked = stack(modifiers_for(current, request.statistic))
@@ -83,6 +120,14 @@ def conditions_action(request: ConditionsRequest, context: Context) -> dict[str,
     shown = ", ".join(f"{condition_label(t, n)} {v}" if CONDITIONS[n].valued
                       else condition_label(t, n) for n, v in full.items())
     response["text"] = t("Conditions: {list}", list=shown or "—")
+    if changes.dead:
+        response["text"] = t("Dead: {reason}", reason=t(
+            "doomed lowered the dying value of death to 0") if "doomed" in changes.events
+            else t("dying reached its limit"))
+    for name, why in changes.unaffected:
+        response["text"] += "; " + t("{condition}: not affected (immune to {immunity})",
+                                     condition=condition_label(t, name),
+                                     immunity=category_label(t, why))
     return response
 
 
@@ -202,6 +247,7 @@ class AfflictionTrackRequest(BaseModel):
     text: Annotated[StrictStr, Field(min_length=1, max_length=4000)]
     track: TrackFields = Field(default_factory=TrackFields)
     event: TrackEventFields
+    immunities: list[Name] = Field(default_factory=list, max_length=50)
 
 
 def affliction_track_action(request: AfflictionTrackRequest,
@@ -213,6 +259,12 @@ def affliction_track_action(request: AfflictionTrackRequest,
     if event.kind in ("exposure", "save") and event.degree is None:
         raise RequestError(f"a {event.kind} needs the 'degree' of the save",
                            code="missing_field")
+    immunity = immune_category(block.type, block.traits, request.immunities)
+    if immunity is not None and event.kind == "exposure":
+        # "dann kann dich kein Effekt dieser Kategorie betreffen"
+        return {"track": asdict(track), "happened": [], "immunity": immunity,
+                "text": context.t("Not affected: immune to {immunity}",
+                                  immunity=category_label(context.t, immunity))}
     if event.kind == "exposure":
         track, happened = expose(block, track, degree(event.degree or "failure"))
     elif event.kind == "save":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
@@ -14,25 +14,26 @@ from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.checks.check_actions import degree_label
 from regelwerk.systems.pf2e.checks.checks import natural_distribution
 from regelwerk.systems.pf2e.checks.degrees import Degree, degree_of
-from regelwerk.systems.pf2e.damage.damage_roll import DamageSpec, roll_damage
 from regelwerk.systems.pf2e.health.creature_model import CreatureFields, creature_json, term
+from regelwerk.systems.pf2e.health.dying_conditions import rest, wake
 from regelwerk.systems.pf2e.health.health import (
+    Creature,
     HealthRules,
     Outcome,
     damage,
     end_turn,
+    gain_temp_hp,
     heal,
     heroic_recovery,
     recover,
-    rest,
+    settle,
     start_turn,
-    wake,
 )
+from regelwerk.systems.pf2e.refusals import refusing
 
-__all__ = ["RECOVERY_DC_BASE"]
+__all__ = ["RECOVERY_DC_BASE", "answer", "event_text", "settled_first"]
 
 RECOVERY_DC_BASE = 10
-PERSISTENT_DC = 15
 Amount = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
 
 
@@ -63,10 +64,24 @@ def event_text(t: Translator, event: str) -> str:
         "dropped_items": t("held items dropped"), "not_unconscious": t("not unconscious"),
         "cannot_wake": t("cannot wake up while dying at 0 HP"),
         "still_asleep": t("still asleep"), "doomed_reduced": t("doomed reduced"),
+        "destroyed": t("destroyed (undead and constructs at 0 HP)"),
+        "doomed_gained": t("doomed gained"), "still_unconscious": t("still unconscious"),
+        "returned_to_1_hp": t("returned to 1 HP"),
+        "persistent_damage": t("persistent damage taken"),
+        "persistent_ended": t("persistent damage ended"),
     }[event]
 
 
-def _answer(outcome: Outcome, t: Translator, **extra: Any) -> dict[str, Any]:
+def settled_first(creature: Creature, act: Callable[[Creature], Outcome]) -> Outcome:
+    """A creature that the conditions have already killed (doomed lowering the dying
+    value of death to 0, or dying at that value) is answered as dead; any other gets
+    ``act``."""
+    settled = settle(creature)
+    return settled if settled.events else act(creature)
+
+
+def answer(outcome: Outcome, t: Translator, **extra: Any) -> dict[str, Any]:
+    """A creature's new state, its events and a one-line summary."""
     c = outcome.creature
     summary = ", ".join(event_text(t, e) for e in outcome.events) or t("no change")
     return {"creature": creature_json(c), "events": list(outcome.events), **extra,
@@ -90,14 +105,15 @@ class DamageCreatureRequest(BaseModel):
     house_rules: HouseRules = Field(default_factory=HouseRules)
 
 
+@refusing
 def damage_creature_action(request: DamageCreatureRequest, context: Context) -> dict[str, Any]:
     """Temporary HP first, then HP; at 0 HP knocked out and dying, or dead."""
-    outcome = damage(request.creature.creature(), request.amount, critical=request.critical,
-                     nonlethal=request.nonlethal, death_effect=request.death_effect,
-                     types=frozenset(term(x) for x in request.types),
-                     avoid_death=request.avoid_death, on_own_turn=request.on_own_turn,
-                     rules=HealthRules(request.house_rules.wounded_on_further_damage))
-    return _answer(outcome, context.t)
+    outcome = settled_first(request.creature.creature(), lambda c: damage(
+        c, request.amount, critical=request.critical, nonlethal=request.nonlethal,
+        death_effect=request.death_effect, types=frozenset(term(x) for x in request.types),
+        avoid_death=request.avoid_death, on_own_turn=request.on_own_turn,
+        rules=HealthRules(request.house_rules.wounded_on_further_damage)))
+    return answer(outcome, context.t)
 
 
 class HealCreatureRequest(BaseModel):
@@ -110,11 +126,13 @@ class HealCreatureRequest(BaseModel):
     natural_rest: StrictBool = False
 
 
+@refusing
 def heal_creature_action(request: HealCreatureRequest, context: Context) -> dict[str, Any]:
     """HP up to the maximum; 1 HP or more ends dying and unconscious."""
-    outcome = heal(request.creature.creature(), request.amount,
-                   natural_rest=request.natural_rest, treat_wounds=request.treat_wounds)
-    return _answer(outcome, context.t)
+    outcome = settled_first(request.creature.creature(), lambda c: heal(
+        c, request.amount, natural_rest=request.natural_rest,
+        treat_wounds=request.treat_wounds))
+    return answer(outcome, context.t)
 
 
 class CreatureRequest(BaseModel):
@@ -125,9 +143,14 @@ class CreatureRequest(BaseModel):
     avoid_death: StrictBool = False
 
 
+@refusing
 def recovery_action(request: CreatureRequest, context: Context) -> dict[str, Any]:
     """A flat check at DC 10 + dying at the start of the turn: dying −2, −1, +1, +2."""
     creature = request.creature.creature()
+    settled = settle(creature)
+    if settled.events:
+        return answer(settled, context.t)
+    recover(creature, 3)  # refuses before a die is rolled when it is not dying
     dc = RECOVERY_DC_BASE + creature.dying
     natural = context.source.roll(20)
     result = degree_of(natural, natural, dc).degree
@@ -135,15 +158,16 @@ def recovery_action(request: CreatureRequest, context: Context) -> dict[str, Any
     for face, p in natural_distribution("normal"):
         chances[degree_of(face, face, dc).degree] += p
     outcome = recover(creature, int(result), avoid_death=request.avoid_death)
-    answer = _answer(outcome, context.t, natural=natural, dc=dc, degree=result.key,
+    response = answer(outcome, context.t, natural=natural, dc=dc, degree=result.key,
                      probabilities={d.key: float(p) for d, p in chances.items()})
-    answer["text"] = f"{degree_label(context.t, result)} ({natural}): {answer['text']}"
-    return answer
+    response["text"] = f"{degree_label(context.t, result)} ({natural}): {response['text']}"
+    return response
 
 
+@refusing
 def heroic_recovery_action(request: CreatureRequest, context: Context) -> dict[str, Any]:
     """Spend all hero points to stabilise at 0 HP, without wounded."""
-    return _answer(heroic_recovery(request.creature.creature()), context.t)
+    return answer(settled_first(request.creature.creature(), heroic_recovery), context.t)
 
 
 class TurnRequest(BaseModel):
@@ -156,9 +180,9 @@ class TurnRequest(BaseModel):
 
 def turn_action(request: TurnRequest, context: Context) -> dict[str, Any]:
     """Start: fast healing and regeneration; end: switched-off regeneration counts down."""
-    creature = request.creature.creature()
-    outcome = start_turn(creature) if request.moment == "start" else end_turn(creature)
-    return _answer(outcome, context.t)
+    outcome = settled_first(request.creature.creature(),
+                            start_turn if request.moment == "start" else end_turn)
+    return answer(outcome, context.t)
 
 
 class TempHpRequest(BaseModel):
@@ -170,36 +194,11 @@ class TempHpRequest(BaseModel):
     keep: StrictBool = Field(False, description="keep the temporary HP it has instead")
 
 
+@refusing
 def temp_hp_action(request: TempHpRequest, context: Context) -> dict[str, Any]:
     """Only one source at a time: keep the old or take the new, as the player chooses."""
-    creature = request.creature.creature()
-    if request.keep and creature.temp_hp:
-        return _answer(Outcome(creature, ("temp_hp_kept",)), context.t)
-    return _answer(Outcome(replace(creature, temp_hp=request.amount), ("temp_hp_gained",)),
-                   context.t)
-
-
-class PersistentRequest(BaseModel):
-    """Persistent damage at the end of a turn."""
-
-    model_config = MODEL_CONFIG
-    dice: Annotated[StrictStr, Field(max_length=200)]
-    type: StrictStr
-
-
-def persistent_action(request: PersistentRequest, context: Context) -> dict[str, Any]:
-    """Take the damage, then a DC 15 flat check ends it."""
-    rolled = roll_damage(DamageSpec(request.dice), context.source)
-    natural = context.source.roll(20)
-    ended = natural >= PERSISTENT_DC
-    chance = (21 - PERSISTENT_DC) / 20
-    t = context.t
-    return {"damage": rolled.total, "faces": list(rolled.faces), "type": term(request.type),
-            "natural": natural, "ended": ended, "probability_end": chance,
-            "text": t("Persistent damage {damage}; flat check {natural}: {state} (chance to "
-                      "end {chance})", damage=rolled.total, natural=natural,
-                      state=t("ended") if ended else t("continues"),
-                      chance=t.percent(chance))}
+    return answer(settled_first(request.creature.creature(), lambda c: gain_temp_hp(
+        c, request.amount, keep=request.keep)), context.t)
 
 
 class WakeRequest(BaseModel):
@@ -212,11 +211,12 @@ class WakeRequest(BaseModel):
     noise_dc: Annotated[StrictInt, Field(ge=-100, le=200)] | None = None
 
 
+@refusing
 def wake_action(request: WakeRequest, context: Context) -> dict[str, Any]:
     """Shaken awake, or woken by noise with a Perception check against its DC."""
-    return _answer(wake(request.creature.creature(), request.how,
-                        perception_total=request.perception_total,
-                        noise_dc=request.noise_dc), context.t)
+    return answer(settled_first(request.creature.creature(), lambda c: wake(
+        c, request.how, perception_total=request.perception_total,
+        noise_dc=request.noise_dc)), context.t)
 
 
 class RestRequest(BaseModel):
@@ -229,4 +229,5 @@ class RestRequest(BaseModel):
 
 def rest_action(request: RestRequest, context: Context) -> dict[str, Any]:
     """Ten minutes at full HP end wounded; a full night lowers doomed by 1."""
-    return _answer(rest(request.creature.creature(), request.kind), context.t)
+    return answer(settled_first(request.creature.creature(),
+                                 lambda c: rest(c, request.kind)), context.t)

@@ -39,6 +39,8 @@ class DamageFields(BaseModel):
     precision: HP = 0
     traits: list[StrictStr] = Field(default_factory=list, max_length=20)
     effect: StrictStr | None = Field(None, max_length=80)
+    critical_only: HP = 0
+    ongoing: StrictBool = False
 
     def instance(self) -> DamageInstance:
         """The rules' damage instance; the type must be a damage type."""
@@ -49,8 +51,11 @@ class DamageFields(BaseModel):
         if self.precision > self.amount:
             raise RequestError("precision is the part of amount that is precision damage: "
                                "it cannot exceed amount", code="out_of_range")
+        if self.critical_only > self.amount:
+            raise RequestError("critical_only is the part of amount that only a critical hit "
+                               "grants: it cannot exceed amount", code="out_of_range")
         return DamageInstance(self.amount, kind, self.precision, _terms(self.traits),
-                              self.effect)
+                              self.effect, self.critical_only, self.ongoing)
 
 
 class DefenceFields(BaseModel):
@@ -104,15 +109,14 @@ class CreatureFields(BaseModel):
     regeneration_off_by: list[StrictStr] = Field(default_factory=list, max_length=20)
     fast_healing: Value = 0
     dies_at_zero: StrictBool = False
+    traits: list[StrictStr] = Field(default_factory=list, max_length=20)
+    wakes_in: Annotated[StrictInt, Field(ge=0, le=10**7)] | None = None
 
     def creature(self) -> Creature:
-        """The rules' creature; ``regeneration`` may be a flag or its amount."""
+        """The rules' creature; ``regeneration`` may be a flag or its amount.  Dying or
+        doomed at the limit is not refused: the handlers answer it as a death."""
         if self.hp > self.max_hp:
             raise RequestError("hp cannot exceed max_hp", code="out_of_range")
-        if not self.dead and self.dying >= 4 - self.doomed:
-            raise RequestError(
-                f"dying {self.dying} with doomed {self.doomed} is dead (death comes at dying "
-                f"{4 - self.doomed}): set dead, or lower dying", code="out_of_range")
         if self.dying and self.hp > 0:
             raise RequestError("a dying creature has 0 hp", code="out_of_range")
         amount = self.regeneration_amount
@@ -122,11 +126,12 @@ class CreatureFields(BaseModel):
             self.hp, self.max_hp, self.temp_hp, self.dying, self.wounded, self.doomed,
             self.unconscious, self.dead, self.hero_points, bool(self.regeneration), amount,
             self.regeneration_off, _terms(self.regeneration_off_by), self.fast_healing,
-            self.dies_at_zero)
+            self.dies_at_zero, _terms(self.traits), self.wakes_in)
 
 
 def creature_json(creature: Creature) -> dict[str, Any]:
     """The creature as the protocol writes it."""
     data = asdict(creature)
     data["regeneration_off_by"] = sorted(creature.regeneration_off_by)
+    data["traits"] = sorted(creature.traits)
     return data

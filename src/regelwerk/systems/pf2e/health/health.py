@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from regelwerk.errors import RuleError
+from regelwerk.errors import NotAllowed
 
-__all__ = ["DYING_MAX", "Creature", "HealthRules", "Outcome", "damage", "doomed_check",
-           "end_turn", "heal", "heroic_recovery", "recover", "rest", "start_turn", "wake"]
+__all__ = ["DEFAULT_RULES", "DESTROYED_AT_ZERO", "DYING_MAX", "Creature", "HealthRules",
+           "Outcome", "damage", "die", "doomed_check", "end_turn", "gain_temp_hp", "heal",
+           "heroic_recovery", "lose_dying", "raise_dying", "recover", "settle", "stabilise",
+           "start_turn"]
 
 DYING_MAX = 4
 """"Solltest du jemals Sterbend 4 erreichen, stirbst du." """
 REGENERATION_DYING_CAP = 3
+DESTROYED_AT_ZERO = frozenset({"undead", "construct"})
+""""Untote und Konstruktkreaturen sind bei 0 Trefferpunkten zerstört." """
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +25,9 @@ class HealthRules:
     damage while dying")."""
 
     wounded_on_further_damage: bool = True
+
+
+DEFAULT_RULES = HealthRules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +53,11 @@ class Creature:
     regeneration_off_by: frozenset[str] = frozenset()
     fast_healing: int = 0
     dies_at_zero: bool = False
+    traits: frozenset[str] = frozenset()
+    """``undead`` and ``construct`` are destroyed at 0 HP."""
+    wakes_in: int | None = None
+    """Minutes until an unconscious creature at 0 HP that is not dying returns to 1 HP
+    and wakes ("Der SL bestimmt die Dauer deiner Bewusstlosigkeit")."""
 
     @property
     def death_at(self) -> int:
@@ -66,21 +78,42 @@ class Outcome:
     events: tuple[str, ...]
 
 
-def _die(c: Creature, events: list[str], reason: str) -> Creature:
+def die(c: Creature, events: list[str], reason: str) -> Creature:
     events.extend([reason, "dead"] if reason != "dead" else ["dead"])
     # "Wenn du stirbst, verlierst du den Zustand Todgeweiht."
-    return replace(c, hp=0, temp_hp=0, dying=0, doomed=0, unconscious=False, dead=True)
+    return replace(c, hp=0, temp_hp=0, dying=0, doomed=0, unconscious=False, dead=True,
+                   wakes_in=None)
 
 
-def _raise_dying(c: Creature, by: int, events: list[str], avoid_death: bool,
+def stabilise(c: Creature, events: list[str]) -> Creature:
+    """Heroic recovery: "alle deine verbleibenden Heldenpunkte ausgeben, um dich bei 0 TP
+    zu stabilisieren. Du verlierst den Zustand Sterbend. [...] erhältst du nicht den
+    Zustand Verwundet" — still knocked out: unconscious at 0 HP, stable."""
+    events.extend(["hero_points_spent", "stabilized"])
+    return replace(c, dying=0, hero_points=0, unconscious=True)
+
+
+def settle(c: Creature) -> Outcome:
+    """Death by the conditions alone: doomed lowering the dying value of death to 0
+    ("Sollte dein maximaler Zustandswert für Sterbend auf 0 reduziert werden, stirbst du
+    augenblicklich") or dying at that value ("Solltest du jemals Sterbend 4 erreichen,
+    stirbst du")."""
+    events: list[str] = []
+    if c.dead:
+        return Outcome(c, ())
+    if c.death_at <= 0:
+        return Outcome(die(c, events, "doomed"), tuple(events))
+    if c.dying >= c.death_at:
+        return Outcome(die(c, events, "dying_limit"), tuple(events))
+    return Outcome(c, ())
+
+
+def raise_dying(c: Creature, by: int, events: list[str], avoid_death: bool,
                  rules: HealthRules, gaining: bool) -> Creature:
     """Dying rises by ``by`` (plus wounded when gained or, by the text, on further
     damage); at the threshold the creature dies unless it spends its hero points."""
     if avoid_death and c.hero_points >= 1:
-        events.extend(["hero_points_spent", "stabilized"])
-        # "Du verlierst den Zustand Sterbend komplett und bist stabil bei 0 Trefferpunkten.
-        # Du erhältst nicht den Zustand Verwundet"
-        return replace(c, dying=0, hero_points=0)
+        return stabilise(c, events)
     if gaining or rules.wounded_on_further_damage:
         by += c.wounded
     dying = c.dying + by
@@ -89,7 +122,7 @@ def _raise_dying(c: Creature, by: int, events: list[str], avoid_death: bool,
     c = replace(c, dying=dying, unconscious=True)
     events.append("dying")
     if dying >= c.death_at:
-        return _die(c, events, "dying_limit")
+        return die(c, events, "dying_limit")
     return c
 
 
@@ -113,7 +146,7 @@ def damage(c: Creature, amount: int, *, critical: bool = False, nonlethal: bool 
     if amount > 2 * c.max_hp:
         # "Du stirbst augenblicklich, wenn du jemals mehr Schaden auf einmal nimmst als das
         # Doppelte deiner maximalen Trefferpunkte."
-        return Outcome(_die(c, events, "massive_damage"), tuple(events))
+        return Outcome(die(c, events, "massive_damage"), tuple(events))
     absorbed = min(c.temp_hp, amount)
     if absorbed:
         events.append("temp_hp_absorbed")
@@ -130,9 +163,13 @@ def damage(c: Creature, amount: int, *, critical: bool = False, nonlethal: bool 
     if death_effect:
         # "Wenn du durch einen Todeseffekt auf 0 Trefferpunkte gebracht wirst, bist du auf
         # der Stelle tot"
-        return Outcome(_die(c, events, "death_effect"), tuple(events))
+        return Outcome(die(c, events, "death_effect"), tuple(events))
+    if c.traits & DESTROYED_AT_ZERO:
+        # "Untote und Konstruktkreaturen sind bei 0 Trefferpunkten zerstört." — the
+        # sentence names no exception for nonlethal attacks
+        return Outcome(die(c, events, "destroyed"), tuple(events))
     if c.dies_at_zero and not nonlethal:
-        return Outcome(_die(c, events, "killed"), tuple(events))
+        return Outcome(die(c, events, "killed"), tuple(events))
     if not was_at_zero:
         # "stürzt du zu Boden, erhältst den Zustand Liegend und lässt alle gehaltenen
         # Gegenstände fallen"
@@ -149,31 +186,33 @@ def damage(c: Creature, amount: int, *, critical: bool = False, nonlethal: bool 
             events.append("unconscious")
         return Outcome(c, tuple(events))
     step = 2 if critical else 1
-    c = _raise_dying(c, step, events, avoid_death, rules, gaining=c.dying == 0)
+    c = raise_dying(c, step, events, avoid_death, rules, gaining=c.dying == 0)
     return Outcome(c, tuple(events))
 
 
-def _lose_dying(c: Creature, events: list[str]) -> Creature:
+def lose_dying(c: Creature, events: list[str]) -> Creature:
     """"Wenn du den Zustand Sterbend verlierst, erhältst du den Zustand Verwundet 1
     (solltest du bereits den Zustand Verwundet besitzen, steigt dein Zustandswert für
     Verwundet um 1)." """
     events.extend(["no_longer_dying", "wounded"])
-    return replace(c, dying=0, wounded=c.wounded + 1)
+    return replace(c, dying=0, wounded=c.wounded + 1, wakes_in=None)
 
 
 def heal(c: Creature, amount: int, *, natural_rest: bool = False,
          treat_wounds: bool = False) -> Outcome:
     """Regain ``amount`` HP, never above the maximum; 1 HP or more ends dying and
-    unconscious; temporary HP are not healed.  Treat Wounds also ends wounded."""
+    unconscious; temporary HP are not healed.  Treat Wounds also ends wounded.  The
+    dead cannot be healed: "Du kannst nicht auf mehr als 0 Trefferpunkte gebracht
+    werden, solange du tot bist." """
     if c.dead:
-        return Outcome(c, ("already_dead",))
+        raise NotAllowed("heal_dead", "a dead creature cannot be healed")
     events: list[str] = []
     hp = min(c.max_hp, c.hp + amount)
-    c = replace(c, hp=hp)
+    c = replace(c, hp=hp, wakes_in=None if hp >= 1 else c.wakes_in)
     if amount > 0:
         events.append("healed")
     if hp >= 1 and c.dying:
-        c = _lose_dying(c, events)
+        c = lose_dying(c, events)
     if hp >= 1 and c.unconscious and not natural_rest:
         c = replace(c, unconscious=False)
         events.append("woke_up")
@@ -186,37 +225,59 @@ def heal(c: Creature, amount: int, *, natural_rest: bool = False,
 def recover(c: Creature, degree: int, *, avoid_death: bool = False,
             rules: HealthRules = HealthRules()) -> Outcome:
     """The result of a recovery check (0 critical failure … 3 critical success):
-    dying −2, −1, +1, +2."""
+    dying −2, −1, +1, +2.  Only the dying attempt it: "Wenn du den Zustand Sterbend
+    hast, musst du jeweils zu Beginn deines Zuges einen Einfachen Wurf ablegen"."""
     events: list[str] = []
-    if c.dead or c.dying == 0:
-        return Outcome(c, ("not_dying",))
+    _must_be_dying(c, "recovery_not_dying")
     change = {3: -2, 2: -1, 1: 1, 0: 2}[degree]
     if change < 0:
         dying = max(0, c.dying + change)
         c = replace(c, dying=dying)
         events.append("dying_reduced")
         if dying == 0:
-            c = _lose_dying(c, events)
+            c = lose_dying(c, events)
         return Outcome(c, tuple(events))
     if avoid_death and c.hero_points >= 1:
-        events.extend(["hero_points_spent", "stabilized"])
-        return Outcome(replace(c, dying=0, hero_points=0), tuple(events))
+        return Outcome(stabilise(c, events), tuple(events))
     dying = c.dying + change
     if c.regenerating:
         dying = min(dying, REGENERATION_DYING_CAP)
     c = replace(c, dying=dying)
     events.append("dying_increased")
     if dying >= c.death_at:
-        c = _die(c, events, "dying_limit")
+        c = die(c, events, "dying_limit")
     return Outcome(c, tuple(events))
 
 
+def _must_be_dying(c: Creature, reason: str) -> None:
+    if c.dead:
+        raise NotAllowed("dead_cannot_act", "a dead creature can take no more actions")
+    if c.dying == 0:
+        raise NotAllowed(reason, "the creature is not dying")
+
+
 def heroic_recovery(c: Creature) -> Outcome:
-    """"alle deine verbleibenden Heldenpunkte ausgeben, um dich bei 0 TP zu stabilisieren.
-    Du verlierst den Zustand Sterbend. [...] erhältst du nicht den Zustand Verwundet" """
-    if c.dead or c.dying == 0 or c.hero_points < 1:
-        return Outcome(c, ("not_possible",))
-    return Outcome(replace(c, dying=0, hero_points=0), ("hero_points_spent", "stabilized"))
+    """"Wenn du mindestens einen Heldenpunkt hast [...], kannst du [...] alle deine
+    verbleibenden Heldenpunkte ausgeben, um dich bei 0 TP zu stabilisieren. Du verlierst
+    den Zustand Sterbend. [...] erhältst du nicht den Zustand Verwundet" """
+    _must_be_dying(c, "heroic_recovery_not_dying")
+    if c.hero_points < 1:
+        raise NotAllowed("heroic_recovery_no_hero_point",
+                         "heroic recovery needs at least one hero point")
+    events: list[str] = []
+    return Outcome(stabilise(c, events), tuple(events))
+
+
+def gain_temp_hp(c: Creature, amount: int, *, keep: bool = False) -> Outcome:
+    """"Du kannst aber Temporäre Trefferpunkte immer nur aus einer Quelle gleichzeitig
+    haben [...] musst du wählen, ob du jene behältst, die du schon hast [...] oder ob du
+    die neuen Temporären Trefferpunkte [...] erlangst."  The dead gain none: "wirst von
+    Zaubern nicht mehr betroffen, die auf Kreaturen zielen"."""
+    if c.dead:
+        raise NotAllowed("dead_not_affected", "a dead creature is not affected")
+    if keep and c.temp_hp:
+        return Outcome(c, ("temp_hp_kept",))
+    return Outcome(replace(c, temp_hp=amount), ("temp_hp_gained",))
 
 
 def start_turn(c: Creature) -> Outcome:
@@ -239,42 +300,4 @@ def end_turn(c: Creature) -> Outcome:
 def doomed_check(c: Creature) -> Outcome:
     """"Sollte dein maximaler Zustandswert für Sterbend auf 0 reduziert werden, stirbst
     du augenblicklich." """
-    if not c.dead and c.death_at <= 0:
-        events: list[str] = []
-        return Outcome(_die(c, events, "doomed"), tuple(events))
-    return Outcome(c, ())
-
-
-def wake(c: Creature, how: str, *, perception_total: int | None = None,
-         noise_dc: int | None = None) -> Outcome:
-    """Waking an unconscious creature that has HP above 0 (or is at 0 HP without
-    dying): someone shakes it awake (Interact), or noise wakes it if its Perception
-    check meets the noise's DC; a creature dying at 0 HP cannot wake up."""
-    if not c.unconscious or c.dead:
-        return Outcome(c, ("not_unconscious",))
-    if c.hp == 0 and c.dying:
-        # "kannst du nicht aufwachen, solange du 0 Trefferpunkte hast."
-        return Outcome(c, ("cannot_wake",))
-    if how == "noise":
-        if perception_total is None or noise_dc is None:
-            raise RuleError("waking by noise needs the Perception total and the noise's DC",
-                            code="missing_field")
-        if perception_total < noise_dc:
-            return Outcome(c, ("still_asleep",))
-    return Outcome(replace(c, unconscious=False), ("woke_up",))
-
-
-def rest(c: Creature, kind: str) -> Outcome:
-    """Rest: ten minutes at full HP end wounded ("wenn du auf deine maximale Anzahl an
-    Trefferpunkte zurückgebracht wirst und dich 10 Minuten lang ausgeruht hast"); each
-    full night lowers doomed by 1 ("Dein Zustandswert für Todgeweiht sinkt um 1 mit jeder
-    Nacht, die du vollständig ruhen kannst")."""
-    if c.dead:
-        return Outcome(c, ("already_dead",))
-    if kind == "10_minutes":
-        if c.hp == c.max_hp and c.wounded:
-            return Outcome(replace(c, wounded=0), ("wounded_ended",))
-        return Outcome(c, ())
-    if c.doomed:
-        return Outcome(replace(c, doomed=c.doomed - 1), ("doomed_reduced",))
-    return Outcome(c, ())
+    return settle(c)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from regelwerk.errors import RuleError
+from regelwerk.errors import NotAllowed, RuleError
 
 __all__ = ["MAX_HERO_POINTS", "HeroPointEvent", "HeroPoints"]
 
@@ -40,13 +40,13 @@ class HeroPoints:
     def reroll(self) -> HeroPoints:
         """Spend 1 point to reroll a check (a fortune effect; the new result stands)."""
         if self.points < 1:
-            raise RuleError("no hero point left to reroll", code="no_hero_points")
+            raise NotAllowed("no_hero_point", "no hero point left to reroll")
         return HeroPoints(self.points - 1)
 
     def avoid_death(self) -> tuple[HeroPoints, int]:
         """Spend all remaining points (at least 1) to avoid death; how many were spent."""
         if self.points < 1:
-            raise RuleError("avoiding death needs at least 1 hero point", code="no_hero_points")
+            raise NotAllowed("no_hero_point", "avoiding death needs at least 1 hero point")
         return HeroPoints(0), self.points
 
     def end_session(self) -> HeroPoints:

@@ -3,8 +3,13 @@
 "werden Wirkungsbereiche genauso abgemessen wie Bewegungen" — a square is in an area
 when moving from the area's origin into it costs at most the area's size, every second
 diagonal counting double.  A line is a strip 1,50 m wide (unless stated) from the edge
-of its creator's space; a square is in it when its centre lies in the strip.  All
-arithmetic is exact (rationals, and a + b·√m compared exactly).
+of its creator's space; a square is in it when its centre lies in the strip and moving
+there from the space costs at most the line's length, so that a 12 m line along the
+diagonal covers 5 squares, not 6.  "Eine Explosion dehnt sich von einer einzelnen Ecke
+eines Feldes innerhalb der Reichweite des Effektes [...] aus": the corner must lie in
+range.  "Verlässt eine Kreatur den Wirkungsbereich, so wirkt der Effekt nicht mehr
+weiter auf diese Kreatur."  All arithmetic is exact (rationals, and a + b·√m compared
+exactly).
 """
 
 from __future__ import annotations
@@ -24,7 +29,17 @@ from regelwerk.systems.pf2e.space.grid import (
     distance,
 )
 
-__all__ = ["DIRECTIONS", "Area", "burst", "cone", "emanation", "line", "touched_creatures"]
+__all__ = [
+    "DIRECTIONS",
+    "Area",
+    "burst",
+    "cone",
+    "corner_in_range",
+    "emanation",
+    "line",
+    "still_affected",
+    "touched_creatures",
+]
 
 Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 DIRECTIONS: dict[str, tuple[int, int]] = {
@@ -41,6 +56,8 @@ class Area:
     shape: str
     squares: frozenset[Square]
     origin: Point
+    in_range: bool = True
+    """False for a burst whose corner lies beyond the effect's range (it affects none)."""
 
 
 def _squares(size_m: Fraction) -> int:
@@ -56,7 +73,7 @@ def _from_corner(corner: Square, square: Square) -> tuple[int, int]:
     return (x - cx + 1 if x >= cx else cx - x, y - cy + 1 if y >= cy else cy - y)
 
 
-def burst(corner: Square, radius_m: Fraction) -> Area:
+def burst(corner: Square, radius_m: Fraction, in_range: bool = True) -> Area:
     """"Eine Explosion dehnt sich von einer einzelnen Ecke eines Feldes [...] in alle
     Richtungen aus, bis zu einem bestimmten, vorgegebenen Radius." """
     r = _squares(radius_m)
@@ -64,7 +81,23 @@ def burst(corner: Square, radius_m: Fraction) -> Area:
     squares = frozenset(
         (x, y) for x in range(cx - r, cx + r) for y in range(cy - r, cy + r)
         if distance(*_from_corner(corner, (x, y))) <= r)
-    return Area("burst", squares, (Fraction(cx), Fraction(cy)))
+    return Area("burst", squares, (Fraction(cx), Fraction(cy)), in_range)
+
+
+def _gap(low: int, high: int, value: int) -> int:
+    """Squares between the span ``low..high`` and ``value``."""
+    return low - value if value < low else max(0, value - high)
+
+
+def corner_in_range(source: Creature, corner: Square, range_m: Fraction) -> bool:
+    """Whether a grid corner lies within ``range_m`` of the creature, measured like
+    movement from its space to the corner (docs/rulings.md, "PF2e: a burst's corner")."""
+    xs = [x for x, _ in source.space]
+    ys = [y for _, y in source.space]
+    cx, cy = corner
+    dx = min(xs) - cx if cx < min(xs) else max(0, cx - max(xs) - 1)
+    dy = min(ys) - cy if cy < min(ys) else max(0, cy - max(ys) - 1)
+    return distance(dx, dy) * SQUARE_METRES <= range_m
 
 
 def emanation(source: Creature, radius_m: Fraction) -> Area:
@@ -170,11 +203,14 @@ def line(source: Creature, toward: Point, length_m: Fraction,
     length = length_m / SQUARE_METRES
     width = width_m / SQUARE_METRES
     reach = int(length) + SIZES[source.size] + 2
+    # "genauso abgemessen wie Bewegungen": no square farther than the length
+    most = int(length)
     squares = frozenset(
         (x, y)
         for x in range(min(xs) - reach, max(xs) + reach + 1)
         for y in range(min(ys) - reach, max(ys) + reach + 1)
-        if (x, y) not in space and _centre_in((x, y), start, d, length, width))
+        if (x, y) not in space and _centre_in((x, y), start, d, length, width)
+        and distance(_gap(min(xs), max(xs), x), _gap(min(ys), max(ys), y)) <= most)
     return Area("line", squares, start)
 
 
@@ -184,3 +220,12 @@ def touched_creatures(area: Area, battle: BattleMap,
     skip = set(exclude)
     return tuple(c.name for c in battle.creatures
                  if c.name not in skip and c.space & area.squares)
+
+
+def still_affected(before: Iterable[str], inside: Iterable[str]) -> tuple[tuple[str, ...],
+                                                                         tuple[str, ...]]:
+    """A lasting area effect: of the creatures it affected, those still inside and those
+    that left it, for whom it ends."""
+    now = set(inside)
+    earlier = list(dict.fromkeys(before))
+    return (tuple(n for n in earlier if n in now), tuple(n for n in earlier if n not in now))

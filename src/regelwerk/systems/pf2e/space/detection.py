@@ -17,10 +17,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-__all__ = ["STATES", "Observer", "Seen", "Situation", "detect", "targeting"]
+__all__ = ["HEARING_SENSES", "STATES", "Observer", "Seen", "Situation", "detect", "targeting"]
 
 State = Literal["observed", "hidden", "undetected", "unnoticed"]
 STATES: tuple[State, ...] = ("unnoticed", "undetected", "hidden", "observed")
+HEARING_SENSES = frozenset({"echolocation"})
+""""Eine Kreatur mit Echoortung [...] kann Gehör als Genauen Sinn behandeln": senses that
+are hearing, and so fail a deafened creature."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +121,8 @@ def _best(a: State, b: State) -> State:
 
 def detect(o: Observer, s: Situation) -> Seen:
     """The state the rules give, using the most precise sense available."""
-    precise = [x for x in o.precise if _in_range(o, s, x)]
+    precise = [x for x in o.precise if _in_range(o, s, x)
+               and (o.hearing or x not in HEARING_SENSES)]
     vague = [x for x in o.vague if _in_range(o, s, x)]
     if not s.noticed and not s.sought:
         found = vague and not s.sneaking
@@ -136,8 +140,13 @@ def detect(o: Observer, s: Situation) -> Seen:
     sense = ""
     if sees and s.hiding and not s.invisible:
         state, sense = "hidden", "vision"
-    elif s.invisible and sees and (s.tracks or s.seen_turning_invisible):
-        # footprints in the snow, or known where it stood when it turned invisible
+    elif s.invisible and sees and s.tracks:
+        # footprints in the snow
+        state, sense = "hidden", "vision"
+    elif s.invisible and s.seen_turning_invisible and not s.sneaking:
+        # "Wenn du eine Kreatur bereits beobachtest, wenn sie unsichtbar wird, beginnt sie
+        # als Versteckt, da du weißt, wo sie sich befand [...] Sie kann aber dann
+        # Schleichen, um Unentdeckt zu werden."
         state, sense = "hidden", "vision"
     imprecise = [name for name in ("hearing",) if o.hearing] + [
         x for x in o.imprecise if _in_range(o, s, x)]

@@ -6,14 +6,16 @@ für je 0,60 m, die du gestürzt bist. Ein Sturz von mehr als 450 m wird dabei w
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
-from math import floor
+from math import ceil, floor
 from typing import Literal
 
 from regelwerk.errors import RuleError
 from regelwerk.systems.pf2e.checks.degrees import Degree
 
-__all__ = ["FEET_PER_METRE", "fall_on_creature", "falling_damage"]
+__all__ = ["FEET_PER_METRE", "Grab", "fall_on_creature", "fall_rounds", "fallen_after",
+           "falling_damage", "grab_an_edge"]
 
 Unit = Literal["m", "ft"]
 FEET_PER_METRE = Fraction(10, 3)
@@ -57,3 +59,56 @@ def fall_on_creature(faller_damage: int, degree: Degree) -> int:
         Degree.FAILURE: faller_damage // 2,
         Degree.CRITICAL_FAILURE: faller_damage,
     }[degree]
+
+
+_FIRST_ROUND = Fraction(500)  # 150 m
+_LATER_ROUNDS = Fraction(1500)  # 450 m
+
+
+def fall_rounds(distance: Fraction, unit: Unit = "m") -> int:
+    """The round in which the faller lands: "In der ersten Runde stürzt du etwa 150 m
+    und etwa 450 m in jeder weiteren Runde, bis du auf eine Oberfläche aufprallst." """
+    feet = _feet(distance, unit)
+    if feet <= _FIRST_ROUND:
+        return 1
+    return 1 + ceil((feet - _FIRST_ROUND) / _LATER_ROUNDS)
+
+
+def fallen_after(rounds: int, unit: Unit = "m") -> Fraction:
+    """How far a creature has fallen after ``rounds`` rounds of falling."""
+    if rounds < 0:
+        raise RuleError("rounds must not be negative", code="out_of_range")
+    feet = Fraction(0) if rounds == 0 else _FIRST_ROUND + _LATER_ROUNDS * (rounds - 1)
+    return feet if unit == "ft" else feet / FEET_PER_METRE
+
+
+@dataclass(frozen=True, slots=True)
+class Grab:
+    """The fall after the Grab an Edge reaction: whether it stopped the fall, the
+    damage, and the distance the damage counts."""
+
+    stopped: bool
+    damage: int
+    counted: Fraction
+
+
+def grab_an_edge(distance: Fraction, grabbed_at: Fraction, degree: Degree, unit: Unit = "m",
+                 *, free_hand: bool = True) -> Grab:
+    """"Du kannst als Reaktion die Aktion Halt ergreifen durchführen, um den Schaden
+    durch einen Sturz zu verringern."  The text names the reaction only; its degrees
+    are the Core Rulebook's (docs/rulings.md, "PF2e: Grab an Edge"): a critical success
+    stops the fall at the edge, counted 9 m (30 ft) shorter; a success with a free hand
+    stops it, counted 6 m (20 ft) shorter; a failure falls on; a critical failure falls
+    on and takes 10 more bludgeoning for every 6 m (20 ft) fallen before the grab."""
+    if not 0 <= grabbed_at <= distance:
+        raise RuleError("the edge is grabbed somewhere along the fall: grabbed_at lies "
+                        "between 0 and the distance", code="out_of_range")
+    so_far = _feet(grabbed_at, unit)
+    if degree == Degree.CRITICAL_SUCCESS or (degree == Degree.SUCCESS and free_hand):
+        cut = _IN_FEET["dive"] if degree == Degree.CRITICAL_SUCCESS else _IN_FEET["soft"]
+        counted = max(Fraction(0), so_far - cut)
+        return Grab(True, falling_damage(counted, "ft"), counted)
+    damage = falling_damage(distance, unit)
+    if degree == Degree.CRITICAL_FAILURE and so_far >= _IN_FEET["soft"]:
+        damage += 10 * floor(so_far / _IN_FEET["soft"])
+    return Grab(False, damage, _feet(distance, unit))

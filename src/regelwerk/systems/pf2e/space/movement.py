@@ -25,10 +25,12 @@ ACTION_MOVEMENT: dict[str, Kind] = {"stride": "land", "step": "land", "fly": "fl
 """The movement each action uses: Stride and Step only the land speed."""
 
 
-def speed(base: Fraction, modifiers: Sequence[Modifier] = ()) -> Fraction:
+def speed(base: Fraction, modifiers: Sequence[Modifier] = (),
+          per_unit: Fraction = Fraction(1)) -> Fraction:
     """A speed with its bonuses and penalties stacked by type, never below 1,50 m by
-    penalties."""
-    total = base + stack(modifiers).total
+    penalties.  ``per_unit`` is the metres of one unit of the modifiers' values (a
+    bonus given in feet is 3/10 m a foot: +10 feet is +3 m)."""
+    total = base + stack(modifiers).total * per_unit
     if total < SQUARE_METRES and base >= SQUARE_METRES:
         return SQUARE_METRES
     return max(total, Fraction(0))

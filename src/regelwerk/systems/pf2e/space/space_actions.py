@@ -12,8 +12,15 @@ from regelwerk.errors import RequestError
 from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
-from regelwerk.systems.pf2e.model import ModifierFields
-from regelwerk.systems.pf2e.space.areas import Area, burst, cone, emanation, line
+from regelwerk.systems.pf2e.space.areas import (
+    Area,
+    burst,
+    cone,
+    corner_in_range,
+    emanation,
+    line,
+    still_affected,
+)
 from regelwerk.systems.pf2e.space.detection import Observer, Seen, Situation, detect, targeting
 from regelwerk.systems.pf2e.space.grid import (
     SQUARE_METRES,
@@ -32,7 +39,6 @@ from regelwerk.systems.pf2e.space.map_model import (
     metres,
     square,
 )
-from regelwerk.systems.pf2e.space.movement import Move, athletics, check_move, speed
 from regelwerk.systems.pf2e.space.sight import centre, has_line_of_effect, light_at
 
 __all__ = ["observer_of", "shape_label", "state_label"]
@@ -79,15 +85,25 @@ class AreaRequest(MapRequest):
     width: Metres | None = None
     exclude_source: StrictBool = False
     svg: StrictBool = False
+    range: Metres | None = None
+    affected_before: list[Name] = Field(default_factory=list, max_length=200)
 
 
-def _area(request: AreaRequest, battle: BattleMap) -> tuple[Area, Creature | None]:
+def _area(request: AreaRequest, battle: BattleMap, t: Translator) -> tuple[Area, Creature | None]:
     size = metres(request.size, request.map.unit)
     if request.shape == "burst":
         if request.corner is None:
             raise RequestError("a burst needs 'corner': the grid corner it starts from",
                                code="missing_field")
-        return burst(square(request.corner), size), None
+        corner = square(request.corner)
+        if request.range is not None and request.source is None:
+            raise RequestError(t("a burst's range is measured from its 'source': name the "
+                                 "creature that creates it"), code="missing_field")
+        if request.range is not None and request.source is not None and not corner_in_range(
+                battle.creature(request.source), corner, metres(request.range,
+                                                                 request.map.unit)):
+            return burst(corner, size, in_range=False), None
+        return burst(corner, size), None
     if request.source is None:
         raise RequestError(f"a {request.shape} needs 'source': the creature it comes from",
                            code="missing_field")
@@ -112,7 +128,7 @@ def area_action(request: AreaRequest, context: Context) -> dict[str, Any]:
     """The squares of the area, the creatures it affects (any square inside and line of
     effect to its origin), and those inside but behind a solid barrier."""
     battle = request.map.battle_map()
-    area, source = _area(request, battle)
+    area, source = _area(request, battle, context.t)
     affected, blocked = [], []
     for creature in battle.creatures:
         if not creature.space & area.squares:
@@ -126,7 +142,12 @@ def area_action(request: AreaRequest, context: Context) -> dict[str, Any]:
         else:
             blocked.append(creature.name)
     on_map = sorted(s for s in area.squares if battle.inside(s))
+    if not area.in_range:
+        affected, blocked = [], []
+    staying, left = still_affected(request.affected_before, affected)
     response: dict[str, Any] = {
+        "valid": area.in_range, "problems": [] if area.in_range else ["corner_out_of_range"],
+        "still_affected": list(staying), "ended_for": list(left),
         "shape": area.shape, "squares": [list(s) for s in on_map],
         "origin": [float(area.origin[0]), float(area.origin[1])],
         "creatures": affected, "blocked": blocked,
@@ -134,6 +155,16 @@ def area_action(request: AreaRequest, context: Context) -> dict[str, Any]:
                           shape=shape_label(context.t, area.shape),
                           n=len(on_map), names=", ".join(affected) or "—"),
     }
+    if not area.in_range:
+        response["text"] = context.t(
+            "The burst's corner lies beyond the effect's range: „Eine Explosion dehnt "
+            "sich von einer einzelnen Ecke eines Feldes innerhalb der Reichweite des "
+            "Effektes [...] aus“")
+    if left:
+        response["text"] += "; " + context.t("the effect ends for {names}: „Verlässt "
+                                             "eine Kreatur den Wirkungsbereich, so wirkt der "
+                                             "Effekt nicht mehr weiter auf diese Kreatur.“",
+                                             names=", ".join(left))
     if request.svg:
         response["svg"] = to_svg(battle, on_map, f"{area.shape} {request.size}")
     return response
@@ -246,46 +277,6 @@ def detect_action(request: DetectRequest, context: Context) -> dict[str, Any]:
         "text": t("{target} is {state} to {observer}", target=target.name, state=state,
                   observer=observer.name),
     }
-
-
-class MoveFields(BaseModel):
-    """One movement action."""
-
-    model_config = MODEL_CONFIG
-    action: Literal["stride", "step", "fly", "burrow", "climb", "swim"]
-    distance: Metres
-    terrain: Literal["normal", "difficult", "greater_difficult"] = "normal"
-    vertical: Literal["none", "up", "down"] = "none"
-    wind: Literal["none", "against", "with"] = "none"
-
-
-class MovementRequest(BaseModel):
-    """Speeds and a sequence of movement actions."""
-
-    model_config = MODEL_CONFIG
-    speeds: dict[Literal["land", "fly", "burrow", "climb", "swim"], Metres]
-    modifiers: list[ModifierFields] = Field(default_factory=list, max_length=20)
-    moves: list[MoveFields] = Field(default_factory=list, max_length=20)
-    unit: Literal["m", "ft"] = "m"
-
-
-def movement_action(request: MovementRequest, context: Context) -> dict[str, Any]:
-    """Speeds after bonuses and penalties (never below 1,50 m by penalties), whether the
-    moves fit them, and what climb and swim speeds give Athletics."""
-    mods = [m.modifier() for m in request.modifiers]
-    speeds: dict[str, Fraction] = {k: speed(metres(v, request.unit), mods)
-                                   for k, v in request.speeds.items()}
-    moves = [Move(m.action, metres(m.distance, request.unit), m.terrain, m.vertical, m.wind)
-             for m in request.moves]
-    problems = check_move(moves, speeds)
-    athletic = {}
-    for kind in ("climb", "swim"):
-        auto, bonus, off_guard = athletics("climb" if kind == "climb" else "swim", speeds)
-        athletic[kind] = {"automatic_success": auto, "bonus": bonus.value if bonus else 0,
-                          "off_guard": off_guard}
-    return {"speeds": {k: float(v) for k, v in speeds.items()}, "valid": not problems,
-            "problems": problems, "athletics": athletic,
-            "text": context.t("Movement fits the speeds") if not problems else "; ".join(problems)}
 
 
 class DrawRequest(MapRequest):

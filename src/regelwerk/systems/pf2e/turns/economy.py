@@ -15,7 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["ACTIONS_PER_TURN", "Budget", "Plan", "Problem", "Step", "budget_for", "plan_turn"]
+from regelwerk.errors import NotAllowed
+
+__all__ = ["ACTIONS_PER_TURN", "Budget", "Plan", "Problem", "Responded", "Step", "budget_for",
+           "plan_turn", "respond"]
 
 ACTIONS_PER_TURN = 3
 REACTIONS_PER_ROUND = 1
@@ -59,6 +62,9 @@ class Budget:
     quickened: int = 0
     quickened_for: frozenset[str] = frozenset()
     reactions: int = REACTIONS_PER_ROUND
+    can_act: bool = True
+    """False when the creature may not act at all: "du darfst keine Aktionen einsetzen
+    und nicht einmal sprechen" — no free actions either, with or without a trigger."""
 
 
 def budget_for(*, quickened_for: Sequence[str] = (), slowed: int = 0, stunned: int = 0,
@@ -68,7 +74,7 @@ def budget_for(*, quickened_for: Sequence[str] = (), slowed: int = 0, stunned: i
     example, unless ``lose_quickened_first`` is false).  A creature that cannot act
     gets no actions and no reactions."""
     if cannot_act:
-        return Budget(0, 0, frozenset(), 0)
+        return Budget(0, 0, frozenset(), 0, can_act=False)
     quick = 1 if quickened_for else 0
     lose = slowed + stunned
     if lose_quickened_first:
@@ -135,6 +141,12 @@ def plan_turn(steps: Sequence[Step], budget: Budget = Budget()) -> Plan:
             spent.append("none")
             penalties.append(None)
             continue
+        if not budget.can_act and step.cost not in ("exploration", "downtime"):
+            # "Dies heißt, du darfst keine Aktionen einsetzen und nicht einmal sprechen."
+            problems.append(Problem("cannot_act", i))
+            spent.append("none")
+            penalties.append(None)
+            continue
         if step.trigger is not None:
             if step.trigger in triggers:
                 problems.append(Problem("one_response_per_trigger", i, step.trigger))
@@ -182,3 +194,31 @@ def plan_turn(steps: Sequence[Step], budget: Budget = Budget()) -> Plan:
     minutes_lost = sum(s.minutes for s in steps if s.disrupted)
     return Plan(tuple(problems), tuple(spent), tuple(penalties), actions, quick, reactions,
                 tuple(lost), minutes, minutes_lost)
+
+
+@dataclass(frozen=True, slots=True)
+class Responded:
+    """After a reaction or triggered free action: the reactions left this round and
+    the triggers the creature has answered."""
+
+    reactions_left: int
+    answered: frozenset[str]
+
+
+def respond(trigger: str, cost: Literal["reaction", "free"] = "reaction", *,
+            reactions_left: int = REACTIONS_PER_ROUND,
+            answered: frozenset[str] = frozenset(), can_act: bool = True) -> Responded:
+    """Use a reaction or a triggered free action, or be refused: one reaction a round
+    ("In einer Begegnung erhältst du jede Runde 1 Reaktion"), one response per trigger
+    ("Als Antwort auf einen bestimmten Auslöser kannst du jedoch immer nur eine solche
+    Handlung einsetzen"), none at all for a creature that cannot act."""
+    if not can_act:
+        raise NotAllowed("cannot_act", "a creature that cannot act uses no reactions or "
+                         "free actions")
+    if trigger in answered:
+        raise NotAllowed("trigger_answered", f"the trigger {trigger!r} was already answered",
+                         trigger=trigger)
+    if cost == "reaction" and reactions_left < 1:
+        raise NotAllowed("reaction_spent", "the reaction of this round is already spent")
+    left = reactions_left - 1 if cost == "reaction" else reactions_left
+    return Responded(left, answered | {trigger})

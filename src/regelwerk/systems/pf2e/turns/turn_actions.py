@@ -1,4 +1,4 @@
-"""Protocol handler for turn plans: the action economy."""
+"""Protocol handlers for turn plans and reactions: the action economy."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
-from regelwerk.systems.pf2e.turns.economy import Step, budget_for, plan_turn
+from regelwerk.systems.pf2e.refusals import refusing
+from regelwerk.systems.pf2e.turns.economy import Step, budget_for, plan_turn, respond
 
 Name = Annotated[StrictStr, Field(max_length=80)]
 
@@ -63,3 +64,24 @@ def turn_action(request: TurnRequest, context: Context) -> dict[str, Any]:
             "The turn breaks {n} rule(s): {codes}", n=len(plan.problems),
             codes=", ".join(p.code for p in plan.problems)),
     }
+
+
+class ReactionRequest(BaseModel):
+    """A reaction or triggered free action the creature wants to use now."""
+
+    model_config = MODEL_CONFIG
+    trigger: Name
+    cost: Literal["reaction", "free"] = "reaction"
+    reactions_left: Annotated[StrictInt, Field(ge=0, le=5)] = 1
+    answered: list[Name] = Field(default_factory=list, max_length=50)
+    cannot_act: StrictBool = False
+
+
+@refusing
+def reaction_action(request: ReactionRequest, context: Context) -> dict[str, Any]:
+    """Spend the reaction (or use a triggered free action), or be refused by the rule."""
+    done = respond(request.trigger, request.cost, reactions_left=request.reactions_left,
+                   answered=frozenset(request.answered), can_act=not request.cannot_act)
+    return {"reactions_left": done.reactions_left, "answered": sorted(done.answered),
+            "text": context.t("Used in answer to {trigger}; reactions left this round: "
+                              "{left}", trigger=request.trigger, left=done.reactions_left)}
