@@ -266,7 +266,7 @@ def test_proposals_wait_for_the_game_master() -> None:
     proposals = _enc(table)["proposals"]
     assert len(proposals) == 1
     assert _char(table, "c1")["health"]["hp"] == before
-    assert table.service.state(table.player)["encounter"]["proposals"] == []
+    assert "proposals" not in table.service.state(table.player)["encounter"]
     s.execute(table.gm, {"type": "resolve_proposal", "proposal_id": proposals[0]["id"]})
     assert _char(table, "c1")["health"]["hp"] == before - 3
     _turn_to(table, "c1")
@@ -278,3 +278,108 @@ def test_proposals_wait_for_the_game_master() -> None:
     assert _char(table, "c1")["health"]["hp"] == before
     kinds = [e["kind"] for e in s.events(table.gm)][-2:]
     assert kinds == ["proposal_resolved", "health_changed"]
+
+
+def test_heroic_recovery_at_the_start_of_the_turn() -> None:
+    table = make_table("pf2e", fixed="hero")
+    s = table.service
+    s.execute(table.player, {"type": "add_character", "name": "Valeros",
+                             "sheet": dict(VALEROS, hero_points=1)})
+    s.execute(table.gm, {"type": "add_character", "name": "Goblin", "kind": "creature",
+                         "sheet": GOBLIN})
+    s.execute(table.gm, {"type": "start_encounter", "participants": [
+        {"character_id": "c1"}, {"character_id": "c2"}]})
+    s.execute(table.gm, {"type": "set_order", "order": ["c2", "c1"]})
+    s.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 40,
+                         "damage_type": "slashing"})
+    with pytest.raises(NotAllowed):
+        s.execute(table.player, {"type": "heroic_recovery", "character_id": "c1"})
+    _turn_to(table, "c1")
+    # with a hero point left the recovery check waits for the player's choice
+    assert _enc(table)["participants"]["c1"]["recovery_pending"] is True
+    s.execute(table.player, {"type": "heroic_recovery", "character_id": "c1"})
+    health = _char(table, "c1")["health"]
+    # "Du verlierst den Zustand Sterbend. Wenn du eine heldenhafte Erholung
+    # durchführst, erhältst du nicht den Zustand Verwundet"
+    assert (health["dying"], health["wounded"], health["hero_points"], health["hp"]) == (
+        0, 0, 0, 0)
+    with pytest.raises(NotAllowed):
+        s.execute(table.player, {"type": "recovery_check", "character_id": "c1"})
+
+
+def test_a_held_back_recovery_check_is_rolled_when_the_turn_ends() -> None:
+    table = make_table("pf2e", fixed="hero2")
+    s = table.service
+    s.execute(table.player, {"type": "add_character", "name": "Valeros",
+                             "sheet": dict(VALEROS, hero_points=2)})
+    s.execute(table.gm, {"type": "add_character", "name": "Goblin", "kind": "creature",
+                         "sheet": GOBLIN})
+    s.execute(table.gm, {"type": "start_encounter", "participants": [
+        {"character_id": "c1"}, {"character_id": "c2"}]})
+    s.execute(table.gm, {"type": "set_order", "order": ["c2", "c1"]})
+    s.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 40,
+                         "damage_type": "slashing"})
+    _turn_to(table, "c1")
+    result = s.execute(table.player, {"type": "end_turn"})
+    reasons = [e["payload"].get("reason") for e in result["events"]]
+    assert reasons[0] == "recovery_check"
+
+
+def test_damage_goes_through_weakness_and_switches_regeneration_off() -> None:
+    table = _setup()
+    s = table.service
+    result = s.execute(table.gm, {"type": "damage", "character_id": "c2", "amount": 10,
+                                  "damage_type": "Feuer"})
+    hurt = result["events"][0]["payload"]
+    # weakness fire 5: 10 + 5
+    assert hurt["amount"] == 15
+    assert hurt["health"]["hp"] == 100
+    assert "regeneration_off" in hurt["events"]
+    _turn_to(table, "c2")
+    # regeneration switched off by fire heals nothing at the start of the next turn
+    assert _char(table, "c2")["health"]["hp"] == 100
+
+
+def test_a_critical_strike_doubles_the_damage() -> None:
+    table = _setup()
+    s = table.service
+    _turn_to(table, "c1")
+    for _ in range(30):
+        result = s.execute(table.gm, {"type": "strike", "character_id": "c1",
+                                      "target_id": "c3", "strike": "Longsword",
+                                      "modifiers": [{"value": 30, "type": "untyped",
+                                                     "label": "test"}]})
+        strike = result["events"][0]["payload"]
+        if strike["degree"] == "critical_success":
+            damage = strike["rolls"][1]
+            assert damage["request"]["critical"] is True
+            # "Dann verdoppelst oder halbierst du das Ergebnis entsprechend."
+            faces = sum(d["face"] for d in damage["dice"])
+            assert damage["result"]["total"] == 2 * (faces + 4)
+            return
+        s.execute(table.gm, {"type": "end_turn"})
+        _turn_to(table, "c1")
+    raise AssertionError("no critical hit in 30 Strikes at +40 against AC 16")
+
+
+def test_undo_puts_back_the_turn() -> None:
+    table = _setup()
+    s = table.service
+    before = _enc(table)
+    s.execute(table.gm, {"type": "end_turn"})
+    assert _enc(table) != before
+    s.execute(table.gm, {"type": "undo"})
+    assert _enc(table) == before
+
+
+def test_the_dead_take_no_turns() -> None:
+    table = _setup()
+    s = table.service
+    s.execute(table.gm, {"type": "set_order", "order": ["c1", "c2", "c3"]})
+    # the goblin dies at 0 HP ("dies_at_zero")
+    s.execute(table.gm, {"type": "damage", "character_id": "c3", "amount": 20,
+                         "damage_type": "slashing"})
+    assert _char(table, "c3")["health"]["dead"] is True
+    for _ in range(6):
+        s.execute(table.gm, {"type": "end_turn"})
+        assert _enc(table)["active"] in ("c1", "c2")

@@ -99,3 +99,11 @@ def test_verify_catches_a_left_out_player_seed_and_a_seed_used_after_its_reveal(
         player_seeds=["Bert's lucky words"])
     _, _, problems = verify(events)
     assert any("after it was revealed" in p.detail for p in problems)
+
+
+def test_cli_verify_speaks_german(pf2e: Table, tmp_path: Path) -> None:
+    events = _play(pf2e)
+    path = tmp_path / "table.jsonl"
+    path.write_text("\n".join(json.dumps(e) for e in events), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["table", "verify", str(path), "--lang", "de"])
+    assert "3 Würfe gegen offengelegte Seeds geprüft" in result.output

@@ -135,3 +135,33 @@ def test_export_and_import_replay_the_same_state(pf2e: Table) -> None:
     creds = other.import_table(text)
     gm = other.authenticate(creds.table_id, creds.token)
     assert other.state(gm)["characters"] == pf2e.service.state(pf2e.gm)["characters"]
+
+
+def test_players_do_not_see_a_creatures_sheet_in_events_either(pf2e: Table) -> None:
+    pf2e.service.execute(pf2e.gm, {"type": "add_character", "name": "Oger", "kind": "creature",
+                                   "sheet": dict(EZREN, ac=23)})
+    event = pf2e.service.events(pf2e.player)[-1]
+    assert event["payload"]["character"]["name"] == "Oger"
+    assert "sheet" not in event["payload"]["character"]
+    assert event["payload"]["character"]["health"] == {"estimate": "unhurt"}
+    assert "sheet" in pf2e.service.events(pf2e.gm)[-1]["payload"]["character"]
+
+
+def test_sheet_conditions_are_checked_and_named_canonically(pf2e: Table) -> None:
+    result = pf2e.service.execute(pf2e.gm, {
+        "type": "add_character", "name": "Ezren",
+        "sheet": dict(EZREN, conditions={"Verängstigt": 2, "stunned": 1})})
+    assert result["events"][0]["payload"]["character"]["conditions"] == {
+        "frightened": 2, "stunned": 1}
+    with pytest.raises(InvalidCommand) as caught:
+        pf2e.service.execute(pf2e.gm, {"type": "add_character", "name": "X",
+                                       "sheet": dict(EZREN, conditions={"grumpy": 1})})
+    assert "grumpy" in caught.value.message
+
+
+def test_invite_as_a_command_answers_the_token_once(pf2e: Table) -> None:
+    answer = pf2e.service.execute(pf2e.gm, {"type": "invite"})
+    token = answer["invitation"]["token"]
+    creds = pf2e.service.join(pf2e.table_id, token, "Dora")
+    assert pf2e.service.authenticate(pf2e.table_id, creds.token).name == "Dora"
+    assert token not in json.dumps(pf2e.service.events(pf2e.gm))

@@ -119,3 +119,18 @@ def test_w6_contest_and_the_game_masters_order() -> None:
     s.execute(table.gm, {"type": "end_turn"})
     state = s.state(table.gm)["encounter"]
     assert (state["active"], state["round"]) == ("c1", 2)
+
+
+def test_a_5e_check_without_a_dc_carries_the_exact_odds_of_its_total() -> None:
+    table = make_table("dnd5e")
+    s = table.service
+    s.execute(table.player, {"type": "add_character", "name": "Lyra", "sheet": LYRA})
+    roll = _roll(s.execute(table.player, {"type": "check", "character_id": "c1",
+                                          "statistic": "stealth", "advantage": 1}))
+    odds = dict((int(total), p) for total, p in roll["odds"])
+    assert sum(odds.values()) == pytest.approx(1)
+    assert min(odds) == 1 + 9
+    assert roll["result"]["total"] in odds
+    # advantage with Lucky: a natural 20 comes 1 − (19/20)² of the time, and a little
+    # more from rerolled ones
+    assert odds[29] > 1 - (19 / 20) ** 2

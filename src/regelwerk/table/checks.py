@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from regelwerk.i18n import normalise_name
+from regelwerk.systems.dnd5e.d20 import natural_distribution
 from regelwerk.table.errors import InvalidCommand, NotAllowed
 from regelwerk.table.sheets import DND5E_SKILLS, TABLE_CONDITIONS
 
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
     from regelwerk.table.commands import Check, ContestSide
     from regelwerk.table.decide import Decision
 
-__all__ = ["check_fields", "condition_modifiers", "contest_side", "pf2e_modifier"]
+__all__ = ["check_fields", "condition_modifiers", "contest_side", "dnd5e_odds", "pf2e_modifier"]
 
 _PF2E_SAVES = ("fortitude", "reflex", "will")
 _ABILITY_OF_SKILL = {
@@ -139,6 +140,15 @@ def _w6_pool(d: Decision, character: dict[str, Any], statistic: str, skill: str 
         total += sheet["tools"][found]
     pool["tools"] = total
     return pool
+
+
+def dnd5e_odds(record: dict[str, Any]) -> list[list[float]]:
+    """The exact distribution of a 5e roll's total (``[total, probability]``), from the
+    rules' distribution of the natural d20 with its advantage and Lucky."""
+    result = record["result"]
+    lucky = bool(record["request"].get("lucky"))
+    return [[natural + int(result["modifier"]), float(p)]
+            for natural, p in natural_distribution(result["mode"], lucky)]
 
 
 def check_fields(d: Decision, character: dict[str, Any],

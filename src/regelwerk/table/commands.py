@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from regelwerk.store.base import NewEvent
 from regelwerk.table import fair
-from regelwerk.table.checks import check_fields, contest_side
+from regelwerk.table.checks import check_fields, contest_side, dnd5e_odds
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed
 from regelwerk.table.settings import SETTINGS, default_settings, validate_setting
@@ -295,7 +295,9 @@ def _check(d: Decision, c: Check) -> None:
     if c.secret and d.state["system"] != "pf2e":
         raise NotAllowed(d.t("Secret checks are a rule of PF2e (geheimer Wurf)."))
     action, fields = check_fields(d, found, c)
-    d.roll(d.state["system"], action, fields, c.label or c.statistic)
+    record = d.roll(d.state["system"], action, fields, c.label or c.statistic)
+    if d.state["system"] == "dnd5e" and c.dc is None:
+        record["odds"] = dnd5e_odds(record)
     audience = ("gm",) if c.secret or found["hidden"] else ("*",)
     d.emit("check_rolled", {"character_id": c.character_id, "statistic": c.statistic,
                             "secret": c.secret}, audience)

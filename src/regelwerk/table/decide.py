@@ -67,9 +67,13 @@ class Decision:
         """The state as it will be after the events emitted so far (a scratch copy:
         later steps of one command build on the earlier ones)."""
         if self._scratch is None:
-            self._scratch = copy_dict(self.state)
+            if not self.events:
+                return self.state
+            self._scratch = copy_dict({k: v for k, v in self.state.items() if k != "undo"})
+            self._scratch["undo"] = []
             for number, event in enumerate(self.events):
-                apply(self._scratch, _Draft(int(self.state["sequence"]) + number + 1, event))
+                apply(self._scratch, _Draft(int(self.state["sequence"]) + number + 1, event),
+                      remember=False)
         return self._scratch
 
     @property
@@ -140,12 +144,12 @@ class Decision:
         event = NewEvent(kind, body, self.viewer.member_id, tuple(audience))
         self.events.append(event)
         if self._scratch is not None:
-            apply(self._scratch, _Draft(int(self._scratch["sequence"]) + 1, event))
+            apply(self._scratch, _Draft(int(self._scratch["sequence"]) + 1, event),
+                  remember=False)
 
     def character(self, character_id: str) -> dict[str, Any]:
         """A character of the table, or a refusal naming the ones there are."""
-        found = self.now["characters"].get(character_id) if self._scratch is not None \
-            else self.state["characters"].get(character_id)
+        found = self.now["characters"].get(character_id)
         if found is None or (found.get("hidden") and not self.gm):
             raise InvalidCommand(self.t("There is no character {id}.", id=character_id))
         return dict(found)

@@ -86,8 +86,10 @@ def tick(d: Decision, moment: Literal["start", "end"], cid: str) -> list[Change]
                          sustained=bool(effect.get("sustained")) and effect not in mine))
     if kept == effects:
         return []
+    involved = sorted({c for e in expired for c in (e["creator"], e["target"])})
     return [("effects_changed", {"effects": kept, "expired": [e["id"] for e in expired],
-                                 "labels": [e["label"] for e in expired]}),
+                                 "labels": [e["label"] for e in expired],
+                                 "involves": involved}),
             *_without_grants(d, expired)]
 
 
@@ -123,7 +125,7 @@ def _add_effect(d: Decision, c: AddEffect) -> None:
     d.ask("pf2e", "durations", {"effects": [_request(effect)], "events": []})
     d.emit("effect_added", {"effect": effect}, audience(d, creator["id"], c.target))
     if c.grants:
-        from regelwerk.table.combat import gain_conditions
+        from regelwerk.table.health_commands import gain_conditions
 
         gain_conditions(d, c.target, c.grants, "effect_added")
 

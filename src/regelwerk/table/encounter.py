@@ -14,11 +14,11 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, StrictStr
 
-from regelwerk.table import combat, effects  # noqa: F401  (their commands register)
-from regelwerk.table.checks import condition_modifiers, pf2e_modifier
+from regelwerk.table import combat, effects, health_commands  # noqa: F401  (they register)
+from regelwerk.table.checks import condition_modifiers, dnd5e_odds, pf2e_modifier
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed
-from regelwerk.table.pf2e_turns import end_of_turn, start_of_turn
+from regelwerk.table.pf2e_turns import end_of_turn, recovery_check, start_of_turn
 from regelwerk.table.state import next_id
 from regelwerk.table.steps import audience, encounter, participant
 
@@ -84,14 +84,7 @@ def _roll_initiative(d: Decision, entrant: Entrant, character: dict[str, Any],
         "score": sheet["scores"]["dexterity"], "ability": "dexterity",
         "advantage": entrant.advantage, "disadvantage": entrant.disadvantage,
         "lucky": sheet["lucky"]}, f"initiative {character['name']}")
-    mode = record["result"]["mode"]
-    dice = {"advantage": "2d20kh1", "disadvantage": "2d20kl1"}.get(mode, "1d20")
-    if sheet["lucky"] and mode == "normal":
-        dice = "1d20ro1"
-    modifier = record["result"]["modifier"]
-    if not sheet["lucky"] or mode == "normal":
-        record["odds"] = d.ask("dice", "distribution",
-                               {"expression": f"{dice}{modifier:+d}"})["distribution"]
+    record["odds"] = dnd5e_odds(record)
     row.update(initiative=record["result"]["total"], modifier=sheet["scores"]["dexterity"])
     return row
 
@@ -141,13 +134,20 @@ def _start(d: Decision, c: StartEncounter) -> None:
 def advance(d: Decision) -> None:
     """The next creature's turn begins (a new round after the last)."""
     running = encounter(d)
-    if not running["order"]:
+    living = [c for c in running["order"] if not _dead(d, c)]
+    if not living:
         return
     position = running["position"] + 1
-    if position >= len(running["order"]) or running["round"] == 0:
-        d.emit("round_started", {"round": running["round"] + 1})
-        position = 0
-    cid = encounter(d)["order"][position]
+    while True:
+        if position >= len(running["order"]) or running["round"] == 0:
+            d.emit("round_started", {"round": running["round"] + 1})
+            running = encounter(d)
+            position = 0
+        if not _dead(d, running["order"][position]):
+            break
+        # the dead take no turns (docs/rulings.md, "Table: the dead take no turns")
+        position += 1
+    cid = running["order"][position]
     if encounter(d)["participants"][cid].get("suspended"):
         d.emit("turn_started", {"character_id": cid, "round": encounter(d)["round"],
                                 "position": position, "resumed": True}, audience(d, cid))
@@ -157,6 +157,10 @@ def advance(d: Decision) -> None:
         return
     d.emit("turn_started", {"character_id": cid, "round": encounter(d)["round"],
                             "position": position, "budget": {}}, audience(d, cid))
+
+
+def _dead(d: Decision, cid: str) -> bool:
+    return bool(d.now["characters"][cid]["health"].get("dead"))
 
 
 class EndTurn(BaseModel):
@@ -182,6 +186,8 @@ def _active(d: Decision, expected: str | None) -> str:
 def _end_turn(d: Decision, c: EndTurn) -> None:
     cid = _active(d, c.character_id)
     if d.state["system"] == "pf2e":
+        if participant(d, cid).get("recovery_pending"):
+            recovery_check(d, cid)
         end_of_turn(d, cid)
     d.emit("turn_ended", {"character_id": cid}, audience(d, cid))
     advance(d)

@@ -122,8 +122,12 @@ def _reaction_used(state: State, event: Event) -> None:
 
 @folds("health_changed")
 def _health_changed(state: State, event: Event) -> None:
-    state["characters"][event.payload["character_id"]]["health"] = copy(
-        event.payload["health"])
+    cid = event.payload["character_id"]
+    state["characters"][cid]["health"] = copy(event.payload["health"])
+    running = state["encounter"]
+    if running and cid in running["participants"] and event.payload.get("reason") in (
+            "recovery_check", "heroic_recovery"):
+        running["participants"][cid]["recovery_pending"] = False
 
 
 @folds("conditions_changed")

@@ -21,7 +21,7 @@ from regelwerk.dice.random_sources import CommittedRandomSource, ScriptedRandomS
 from regelwerk.errors import RegelwerkError
 from regelwerk.table.rules import RecordingSource, run
 
-__all__ = ["Problem", "commitment", "new_seed", "source", "verify"]
+__all__ = ["PROBLEMS", "Problem", "commitment", "new_seed", "source", "verify"]
 
 SOURCE_KIND = "hmac_sha256"
 
@@ -43,10 +43,28 @@ def source(seed: str, player_seeds: Iterable[str], sequence: int) -> CommittedRa
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing in a log that does not check out."""
+    """One thing in a log that does not check out: its event, a code and the number
+    it concerns (an epoch or a roll); ``detail`` says it in English."""
 
     sequence: int
-    detail: str
+    code: str
+    number: int = 0
+
+    @property
+    def detail(self) -> str:
+        """The problem in English (the command line translates the code)."""
+        return PROBLEMS[self.code].format(n=self.number)
+
+
+PROBLEMS = {
+    "other_event": "a roll names another event's dice",
+    "not_committed": "roll made before seed epoch {n} was committed",
+    "after_reveal": "roll made with the seed of epoch {n} after it was revealed",
+    "player_seeds": "the roll does not use the players' seeds added before it",
+    "result": "roll {n}: the recorded result does not follow from its faces",
+    "seed_mismatch": "the revealed seed of epoch {n} does not match its commitment",
+    "faces": "the faces differ from the committed dice",
+}
 
 
 def _faces_match(seed: str, record_source: Mapping[str, Any],
@@ -82,21 +100,17 @@ def _check_roll(event: Mapping[str, Any], lang: str, commitments: dict[int, str]
     first: Mapping[str, Any] = rolls[0]["source"]
     if first.get("sequence") != sequence or first.get("kind") != SOURCE_KIND \
             or any(r["source"] != first for r in rolls):
-        problems.append(Problem(sequence, "a roll names another event's dice"))
+        problems.append(Problem(sequence, "other_event"))
     epoch = int(first["epoch"])
     if commitments.get(epoch) != first.get("seed_hash"):
-        problems.append(Problem(sequence, f"roll made before seed epoch {epoch} was "
-                                "committed"))
+        problems.append(Problem(sequence, "not_committed", epoch))
     if epoch in revealed:
-        problems.append(Problem(sequence, f"roll made with the seed of epoch {epoch} after "
-                                "it was revealed"))
+        problems.append(Problem(sequence, "after_reveal", epoch))
     if list(first.get("player_seeds", [])) != seeds.get(epoch, []):
-        problems.append(Problem(sequence, "the roll does not use the players' seeds added "
-                                "before it"))
+        problems.append(Problem(sequence, "player_seeds"))
     for number, roll in enumerate(rolls, 1):
         if not _result_matches(roll, lang):
-            problems.append(Problem(sequence, f"roll {number}: the recorded result does "
-                                    "not follow from its faces"))
+            problems.append(Problem(sequence, "result", number))
     return first
 
 
@@ -130,8 +144,7 @@ def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]
         if event["kind"] == "seed_revealed":
             revealed_epoch, seed = int(payload["epoch"]), str(payload["seed"])
             if commitments.get(revealed_epoch) != commitment(seed):
-                problems.append(Problem(sequence, f"the revealed seed of epoch "
-                                        f"{revealed_epoch} does not match its commitment"))
+                problems.append(Problem(sequence, "seed_mismatch", revealed_epoch))
             revealed[revealed_epoch] = seed
     checked = pending = 0
     for sequence, record_source, dice in by_event:
@@ -141,7 +154,7 @@ def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]
             continue
         checked += len(dice)
         if not _faces_match(found, record_source, dice):
-            problems.append(Problem(sequence, "the faces differ from the committed dice"))
+            problems.append(Problem(sequence, "faces"))
     return checked, pending, problems
 
 

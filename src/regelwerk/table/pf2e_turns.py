@@ -22,10 +22,17 @@ from regelwerk.systems.pf2e.health.creature_model import TargetFields
 from regelwerk.table.decide import Decision
 from regelwerk.table.effects import tick
 from regelwerk.table.sheets import TABLE_CONDITIONS
-from regelwerk.table.steps import Change, after_health, audience, health_change, run_step
+from regelwerk.table.steps import (
+    Change,
+    after_health,
+    audience,
+    health_change,
+    run_step,
+    take_damage,
+)
 
-__all__ = ["CANNOT_ACT", "TABLE_CONDITIONS", "budget_request", "end_of_turn", "start_of_turn",
-           "target_of"]
+__all__ = ["CANNOT_ACT", "TABLE_CONDITIONS", "budget_request", "end_of_turn", "recovery_check",
+           "start_of_turn", "target_of"]
 
 CANNOT_ACT = ("unconscious", "paralyzed", "petrified")
 
@@ -93,14 +100,27 @@ def start_of_turn(d: Decision, cid: str, position: int) -> None:
         changes.append(health_change(cid, turn, "start_of_turn"))
         health = turn["creature"]
     run_step(d, "start_of_turn", cid, changes)
+    pending = False
     if health.get("dying"):
-        check = d.roll("pf2e", "recovery_check", {"creature": health}, "recovery check")
-        run_step(d, "recovery_check", cid,
-                 [health_change(cid, check["result"], "recovery_check")])
+        if health.get("hero_points") and character["kind"] == "character":
+            # the player may spend hero points first (docs/rulings.md, "Table: heroic
+            # recovery")
+            pending = True
+        else:
+            recovery_check(d, cid)
     budget, stun = _budget(d, cid)
+    budget["recovery_pending"] = pending
     run_step(d, "start_of_turn", cid, stun)
     d.emit("turn_started", {"character_id": cid, "round": d.now["encounter"]["round"],
                             "position": position, "budget": budget}, audience(d, cid))
+
+
+def recovery_check(d: Decision, cid: str) -> None:
+    """A dying creature's recovery check: "Dieser Wurf heißt Erholungswurf und der SG
+    ist gleich 10 + dein aktueller Zustandswert für Sterbend." """
+    health = d.character(cid)["health"]
+    check = d.roll("pf2e", "recovery_check", {"creature": health}, "recovery check")
+    run_step(d, "recovery_check", cid, [health_change(cid, check["result"], "recovery_check")])
 
 
 def _persistent(d: Decision, cid: str) -> None:
@@ -113,15 +133,18 @@ def _persistent(d: Decision, cid: str) -> None:
     left: list[dict[str, Any]] = []
     last: dict[str, Any] | None = None
     for entry in entries:
-        rolled = d.roll("pf2e", "persistent_damage",
+        record = d.roll("pf2e", "persistent_damage",
                         {"dice": entry["dice"], "type": entry["type"]},
-                        f"persistent {entry['type']} {entry['dice']}")["result"]
+                        f"persistent {entry['type']} {entry['dice']}")
+        # the flat check's odds come with the answer; the damage's distribution too
+        record["odds"] = d.ask("dice", "distribution",
+                               {"expression": entry["dice"]})["distribution"]
+        rolled = record["result"]
         target = target_of(dict(character, health=health))
         applied = d.ask("pf2e", "apply_damage", {
             "damage": [{"amount": rolled["damage"], "type": entry["type"],
                         "traits": ["persistent"]}], "target": target})
-        taken = d.ask("pf2e", "damage_creature", {"creature": health,
-                                                  "amount": applied["total"]})
+        taken = take_damage(d, cid, health, applied)
         health = taken["creature"]
         last = taken
         changes.append(health_change(cid, taken, "persistent_damage", applied["total"]))

@@ -192,11 +192,18 @@ class TableService:
         raise ConflictError("the table is too busy; try again")
 
     def execute(self, viewer: Viewer, command: dict[str, Any]) -> dict[str, Any]:
-        """Decide and store a command; the events as this viewer sees them."""
-        stored, state = self._execute(viewer, command, self._entropy())
+        """Decide and store a command; the events as this viewer sees them.  An
+        ``invite`` command also answers the new ``invitation`` (its token shown once)."""
+        entropy = self._entropy()
+        stored, state = self._execute(viewer, command, entropy)
         with self._lock(viewer.table_id):
-            return {"ok": True, "events": [view_event(e, viewer, state) for e in stored],
-                    "sequence": stored[-1].sequence if stored else state["sequence"]}
+            answer: dict[str, Any] = {
+                "ok": True, "events": [view_event(e, viewer, state) for e in stored],
+                "sequence": stored[-1].sequence if stored else state["sequence"]}
+        if isinstance(command, dict) and command.get("type") == "invite" and stored:
+            answer["invitation"] = {"invitation_id": stored[0].payload["invitation_id"],
+                                    "token": entropy.token}
+        return answer
 
     # -- reading -----------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from regelwerk.errors import RegelwerkError
+from regelwerk.i18n import normalise_name
 from regelwerk.protocol.fields import named
 from regelwerk.systems.dnd5e.abilities import ABILITIES
 from regelwerk.systems.pf2e.health.creature_model import CreatureFields, DefenceFields, TargetFields
@@ -148,7 +149,27 @@ def validate_sheet(system: str, data: dict[str, Any]) -> dict[str, Any]:
         if isinstance(error, InvalidCommand):
             raise
         raise InvalidCommand(f"{system} sheet: {error.message}") from None
-    return sheet.model_dump(mode="json", by_alias=True)
+    data = sheet.model_dump(mode="json", by_alias=True)
+    if isinstance(sheet, Pf2eSheet) and sheet.conditions:
+        data["conditions"] = _conditions(sheet.conditions)
+    return data
+
+
+def _conditions(given: dict[str, int]) -> dict[str, int]:
+    """Condition names checked and made canonical by the rules (English, German or
+    Icelandic names); the table's own conditions pass as they are."""
+    from regelwerk.table.rules import ask
+
+    own = {normalise_name(n): v for n, v in given.items()
+           if normalise_name(n) in TABLE_CONDITIONS}
+    ruled = [{"name": n, "value": max(v, 1)} for n, v in given.items()
+             if normalise_name(n) not in TABLE_CONDITIONS]
+    try:
+        answer = ask("pf2e", "conditions", {"gain": ruled}, "en") if ruled else {
+            "conditions": {}}
+    except RegelwerkError as error:
+        raise InvalidCommand(f"pf2e sheet: conditions: {error.message}") from None
+    return {**answer["conditions"], **own}
 
 
 def health_of(system: str, sheet: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ never rewritten).
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
@@ -66,8 +67,8 @@ def initial() -> State:
 
 
 def copy(value: Any) -> Any:
-    """A deep copy of JSON data."""
-    return json.loads(json.dumps(value))
+    """A deep copy of JSON data (pickle copies plain data fastest)."""
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
 def copy_dict(value: dict[str, Any]) -> dict[str, Any]:
@@ -96,11 +97,13 @@ def _loaded() -> dict[str, Fold]:
     return _FOLDS
 
 
-def apply(state: State, event: Event) -> None:
-    """Fold one event into ``state`` (in place)."""
+def apply(state: State, event: Event, *, remember: bool = True) -> None:
+    """Fold one event into ``state`` (in place); ``remember=False`` skips keeping
+    what undo would put back (for a decider's scratch copy)."""
     if event.sequence != state["sequence"] + 1:
         raise ValueError(f"event {event.sequence} does not follow {state['sequence']}")
-    _remember(state, event)
+    if remember:
+        _remember(state, event)
     function = _FOLDS.get(event.kind) or _loaded().get(event.kind)
     if function is None:
         raise ValueError(f"unknown event kind {event.kind!r}")

@@ -55,7 +55,8 @@ def run_step(d: Decision, step: str, character_id: str, changes: list[Change]) -
         d.emit("proposal_made", {"proposal": proposal}, ("gm",))
         return
     for kind, payload in changes:
-        d.emit(kind, {**payload, "step": step}, audience(d, character_id))
+        d.emit(kind, {**payload, "step": step},
+               audience(d, character_id, *payload.get("involves", ())))
 
 
 def health_change(character_id: str, answer: dict[str, Any], reason: str,
@@ -93,3 +94,17 @@ def initiative_move(d: Decision, character_id: str) -> Change | None:
     order.insert(at, character_id)
     return ("initiative_moved", {"character_id": character_id, "order": order,
                                  "position": at + 1})
+
+
+def take_damage(d: Decision, character_id: str, health: dict[str, Any],
+                applied: dict[str, Any], critical: bool = False) -> dict[str, Any]:
+    """The rules' ``damage_creature`` for damage already through the creature's
+    immunities, weaknesses and resistances (the ``apply_damage`` answer): the types
+    that dealt damage (for regeneration) and whether it is the creature's own turn."""
+    types = sorted({i["type"] for i in applied.get("instances", []) if i["amount"] > 0})
+    running = d.now["encounter"]
+    answer: dict[str, Any] = d.ask("pf2e", "damage_creature", {
+        "creature": health, "amount": applied["total"], "critical": critical,
+        "types": types,
+        "on_own_turn": bool(running and running["active"] == character_id)})
+    return answer

@@ -77,9 +77,12 @@ def _scrub(value: Any, state: State, viewer: Viewer) -> Any:
             item = [e for e in item if isinstance(e, dict)
                     and _visible_character(state, viewer, str(e.get("target")))
                     and _visible_character(state, viewer, str(e.get("creator")))]
-        elif player and key == "proposals":
+        elif player and key in ("proposals", "position"):
             continue
         out[key] = _scrub(item, state, viewer)
+    if player and value.get("kind") in ("creature", "hazard") and "sheet" in out \
+            and value.get("owner") != viewer.member_id:
+        del out["sheet"]
     owner_id = value.get("character_id", value.get("id"))
     if isinstance(owner_id, str) and isinstance(out.get("health"), dict) \
             and not _exact_for(state, viewer, owner_id):
@@ -126,8 +129,8 @@ def _encounter_view(encounter: dict[str, Any] | None, state: State,
     shown["delayed"] = [p for p in shown.get("delayed", []) if p in visible]
     shown["effects"] = [e for e in shown.get("effects", [])
                         if e.get("target") in visible and e.get("creator") in visible]
-    shown["proposals"] = [p for p in shown.get("proposals", [])
-                          if p.get("owner") == viewer.member_id]
+    shown.pop("proposals", None)
+    shown.pop("position", None)
     if shown.get("active") not in visible:
         shown["active"] = None
     return shown
