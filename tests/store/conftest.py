@@ -23,7 +23,9 @@ def new_url(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
         (tmp_path / "store").mkdir(exist_ok=True)
         return f"sqlite:///{tmp_path / 'store' / 'events.sqlite3'}"
     server: PostgresServer = request.getfixturevalue("postgres_server")
-    return server.create_database()
+    url = server.create_database()
+    request.addfinalizer(lambda: server.drop_database(url))
+    return url
 
 
 @pytest.fixture(params=KINDS)

@@ -10,9 +10,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from regelwerk.store import ConflictError, EventStore, NewEvent, open_store
+from tests.postgres import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -231,3 +233,36 @@ def test_close_releases_a_waiter(db_url: str) -> None:
     waiter.join(timeout=10)
     assert woke == [False]
     assert time.monotonic() - started < 9
+
+
+def test_a_lost_listen_connection_is_made_again(
+    postgres_server: PostgresServer,
+) -> None:
+    url = postgres_server.create_database()
+    waiting, writing = open_store(url), open_store(url)
+    try:
+        waiting.create_table("t")
+        assert waiting.wait("t", 0, 0.05) is False  # the listener runs now
+        database = url.rsplit("/", 1)[1]
+        with psycopg.connect(postgres_server.url(), autocommit=True) as admin:
+            ended = admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = %s AND query LIKE 'LISTEN%%'", (database,)).fetchall()
+        assert ended == [(True,)]
+        # appended while the listener may still be away
+        writing.append("t", 0, [NewEvent("a", {}, "gm")])
+        assert waiting.wait("t", 0, 30.0) is True
+        assert waiting.wait("t", 1, 0.05) is False
+        time.sleep(0.5)  # listening again by now
+        woke: list[bool] = []
+        waiter = threading.Thread(target=lambda: woke.append(waiting.wait("t", 1, 30.0)))
+        waiter.start()
+        time.sleep(0.2)
+        started = time.monotonic()
+        writing.append("t", 1, [NewEvent("b", {}, "gm")])
+        waiter.join(timeout=30)
+        assert woke == [True]
+        assert time.monotonic() - started < 20
+    finally:
+        waiting.close()
+        writing.close()

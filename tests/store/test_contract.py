@@ -107,6 +107,33 @@ def test_a_stale_or_future_expected_sequence_is_refused_whole(
     assert [e.payload["n"] for e in store.read("t")] == [1, 2]
 
 
+@pytest.mark.parametrize("expected", [2**62, 2**70, -(2**70)])
+def test_a_number_no_log_reaches_is_a_conflict(store: EventStore, expected: int) -> None:
+    store.create_table("t")
+    with pytest.raises(ConflictError):
+        store.append("t", expected, [event(1)])
+    with pytest.raises(ConflictError):
+        store.append("t", expected, [])
+    assert store.read("t", after=expected) == []
+    if expected > 0:
+        assert store.wait("t", expected, 0) is False
+
+
+@pytest.mark.parametrize("number", [True, 1.0, "1", None], ids=repr)
+def test_a_sequence_number_must_be_a_whole_number(store: EventStore, number: object) -> None:
+    store.create_table("t")
+    store.append("t", 0, [event(1)])
+    calls: list[Callable[[], object]] = [
+        lambda: store.append("t", number, [event(2)]),  # type: ignore[arg-type]
+        lambda: store.read("t", number),  # type: ignore[arg-type]
+        lambda: store.wait("t", number, 0),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(InvalidEvent, match="whole number"):
+            call()
+    assert store.last_sequence("t") == 1
+
+
 def test_an_empty_append_writes_nothing_but_still_checks_the_sequence(store: EventStore) -> None:
     store.create_table("t")
     store.append("t", 0, [event(1)])

@@ -17,10 +17,12 @@ from typing import Any
 
 from regelwerk.store.base import InvalidEvent, NewEvent, StoredEvent
 
-__all__ = ["EncodedEvent", "check_id", "decode", "encode", "now"]
+__all__ = ["MAX_SEQUENCE", "EncodedEvent", "check_id", "check_number", "decode", "encode", "now"]
 
 MAX_NAME = 256
 """Longest table id, kind, actor or audience entry, in characters."""
+MAX_SEQUENCE = 2**62
+"""No log grows past this; a larger number is never the last one (fits a bigint)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,13 @@ def check_id(what: str, value: object) -> str:
     if "\x00" in value:
         raise InvalidEvent(f"the {what} contains a NUL character")
     _utf8(what, value)
+    return value
+
+
+def check_number(what: str, value: object) -> int:
+    """``value`` if it is a whole number (not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidEvent(f"the {what} must be a whole number, not {value!r:.80}")
     return value
 
 

@@ -49,6 +49,7 @@ class MemoryStore:
     ) -> list[StoredEvent]:
         with self._changed:
             log = self._log(table_id)
+            codec.check_number("expected sequence", expected_sequence)
             encoded = codec.encode(events)
             if len(log) != expected_sequence:
                 raise ConflictError(
@@ -66,7 +67,8 @@ class MemoryStore:
 
     def read(self, table_id: str, after: int = 0) -> list[StoredEvent]:
         with self._changed:
-            return list(self._log(table_id)[max(after, 0):])
+            log = self._log(table_id)
+            return list(log[max(codec.check_number("after", after), 0):])
 
     def last_sequence(self, table_id: str) -> int:
         with self._changed:
@@ -78,6 +80,7 @@ class MemoryStore:
                     for table_id in sorted(self._logs)]
 
     def wait(self, table_id: str, after: int, timeout: float) -> bool:
+        codec.check_number("after", after)
         with self._changed:
             return self._changed.wait_for(
                 lambda: len(self._log(table_id)) > after, max(timeout, 0.0)

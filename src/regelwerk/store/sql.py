@@ -17,7 +17,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 from sqlalchemy import Connection, Engine, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, ProgrammingError
 
 from regelwerk.store import codec
 from regelwerk.store.base import (
@@ -70,7 +70,9 @@ class SqlStore:
                 if writing:
                     self._durable(connection)
                 yield connection
-        except OperationalError as error:
+        except (IntegrityError, ProgrammingError, DataError):
+            raise  # answered by the caller, or a bug to see whole
+        except DBAPIError as error:  # unreachable, locked, broken connection or file
             raise StoreUnavailable(f"the event store is unavailable: {error.orig}") from error
 
     def create_table(self, table_id: str) -> None:
@@ -87,10 +89,13 @@ class SqlStore:
         self, table_id: str, expected_sequence: int, events_: Sequence[NewEvent]
     ) -> list[StoredEvent]:
         self._existing(table_id)
+        codec.check_number("expected sequence", expected_sequence)
         rows = self._rows(table_id, expected_sequence, events_)
-        if not rows:
+        if not rows or not 0 <= expected_sequence <= codec.MAX_SEQUENCE - len(rows):
             with self._transaction(self._reader) as connection:
                 self._check_at(connection, table_id, expected_sequence)
+            if rows:  # an impossible number that nevertheless matched
+                raise ConflictError(f"no log reaches event {expected_sequence}")
             return []
         self._commit_append(table_id, expected_sequence, rows)
         self._watcher.note(table_id, rows[-1]["sequence"])
@@ -156,6 +161,7 @@ class SqlStore:
 
     def read(self, table_id: str, after: int = 0) -> list[StoredEvent]:
         self._existing(table_id)
+        after = min(max(codec.check_number("after", after), 0), codec.MAX_SEQUENCE)
         with self._transaction(self._reader) as connection:
             rows = connection.execute(
                 select(events.c.table_id, events.c.sequence, events.c.kind, events.c.payload,
@@ -181,6 +187,7 @@ class SqlStore:
         return [TableInfo(table_id, int(last), created) for table_id, last, created in rows]
 
     def wait(self, table_id: str, after: int, timeout: float) -> bool:
+        codec.check_number("after", after)
         return self._watcher.wait(table_id, after, timeout, lambda: self.last_sequence(table_id))
 
     def close(self) -> None:
