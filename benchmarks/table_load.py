@@ -172,6 +172,7 @@ class Result:
     """One store's figures."""
 
     store: str
+    interval: float
     seconds: float
     commands: int
     latencies: list[float]
@@ -184,7 +185,8 @@ class Result:
         ms = [percentile(self.latencies, 50) * 1e3, percentile(self.latencies, 99) * 1e3,
               percentile(self.delays, 99) * 1e3]
         verdict = "none" if not self.problems else f"{len(self.problems)} problems"
-        return (f"| {self.store} | {self.commands} | {self.commands / self.seconds:,.1f} | "
+        return (f"| {self.store} | {self.interval:g} s | {self.commands} | "
+                f"{self.commands / self.seconds:,.1f} | "
                 f"{ms[0]:.1f} ms | {ms[1]:.1f} ms | {ms[2]:.1f} ms | "
                 f"{self.server_cpu / max(self.commands, 1) * 1e3:.1f} ms | {self.conflicts} | "
                 f"{verdict} |")
@@ -252,7 +254,7 @@ async def run_load(url: str, tables: int, players: int, seconds: float,
         problems += table_problems
     await setup.close()
     latencies = [x for t in made for x in t.latencies]
-    return Result(store, elapsed, len(latencies), latencies, delays,
+    return Result(store, interval, elapsed, len(latencies), latencies, delays,
                   sum(t.conflicts for t in made), problems, cpu)
 
 
@@ -290,18 +292,18 @@ def server(database_url: str) -> Iterator[tuple[str, int]]:
             process.wait()
 
 
-def measure(store: str, args: argparse.Namespace) -> Result:
-    """Run the load against one store."""
+def measure(store: str, interval: float, args: argparse.Namespace) -> Result:
+    """Run the load against one store at one pace."""
     with tempfile.TemporaryDirectory(prefix="regelwerk-load-") as folder:
         if store == "sqlite":
             url_cm: Any = _constant(f"sqlite:///{Path(folder) / 'tables.db'}")
         else:
             url_cm = throwaway_postgres()
         with url_cm as database_url, server(database_url) as (url, pid):
-            print(f"{store}: {args.tables} tables × {args.players + 1} members, "
-                  f"{args.seconds:g} s …", flush=True)
+            print(f"{store}: {args.tables} tables × {args.players + 1} members, a command "
+                  f"every {interval:g} s each, {args.seconds:g} s …", flush=True)
             result = asyncio.run(run_load(url, args.tables, args.players, args.seconds,
-                                          args.interval, store, pid))
+                                          interval, store, pid))
     print("  " + result.row(), flush=True)
     for problem in result.problems[:10]:
         print("  PROBLEM:", problem)
@@ -318,15 +320,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--interval", type=float, default=2.0,
-                        help="mean seconds between two commands of one member")
+    parser.add_argument("--interval", default="10,5",
+                        help="mean seconds between two commands of one member; several "
+                             "(comma-separated) run one after another")
     parser.add_argument("--store", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--no-write", action="store_true", help="leave docs/benchmarks.md")
     args = parser.parse_args(argv)
-    if not 0 < args.seconds <= 600 or not 0 < args.tables <= 200 or not 0 <= args.players <= 10:
-        parser.error("bounded: seconds 0–600, tables 1–200, players 0–10")
+    try:
+        intervals = [float(part) for part in args.interval.split(",")]
+    except ValueError:
+        parser.error("--interval: seconds, e.g. 10 or 10,5")
+    if not 0 < args.seconds <= 600 or not 0 < args.tables <= 200 or not 0 <= args.players <= 10 \
+            or not all(0.1 <= i <= 60 for i in intervals):
+        parser.error("bounded: seconds 0–600, tables 1–200, players 0–10, interval 0.1–60")
     stores = ["sqlite", "postgresql"] if args.store == "both" else [args.store]
-    results = [measure(store, args) for store in stores]
+    results = [measure(store, interval, args) for store in stores for interval in intervals]
     if not args.no_write:
         write_section(SECTION, report(results, args))
         print("written to docs/benchmarks.md")
@@ -338,21 +346,24 @@ def report(results: list[Result], args: argparse.Namespace) -> str:
     from benchmarks.__main__ import machine
 
     lines = [
-        f"Measured by `python -m benchmarks.table_load` ({args.seconds:g} s per store): "
+        f"Measured by `python -m benchmarks.table_load` ({args.seconds:g} s per row): "
         f"{args.tables} tables, each with a game master and {args.players} players on "
-        "their event streams; every member sends a command every "
-        f"{args.interval:g} s on average (0.5–1.5×, so {args.tables * (args.players + 1)} "
-        "clients at once), against `regelwerk serve` in its own process on loopback. "
+        "their event streams; every member sends a command (a PF2e check of their "
+        "character, one in ten secret) every *pace* seconds on average (0.5–1.5×, "
+        f"{args.tables * (args.players + 1)} clients at once), against `regelwerk serve` "
+        "in its own process on loopback. "
         "Latency: request sent to response read. Delivery delay: response read to the "
         "event arriving on each stream of the table (0 when the stream was first). "
         "Lost or duplicated events: every stream compared with the table's log.",
         "",
-        f"- date: {time.strftime('%Y-%m-%d')}",
-        f"- machine: {machine()}",
+        f"- date: {time.strftime('%Y-%m-%d %H:%M')}",
+        f"- machine: {machine()}; load average when written "
+        f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5, 15 min: the machine is "
+        "shared, and the load generator runs on it too)",
         "",
-        "| store | commands | commands/s | p50 latency | p99 latency | p99 delivery delay "
-        "| server CPU per command | 409 conflicts | lost or duplicated |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| store | pace | commands | commands/s | p50 latency | p99 latency "
+        "| p99 delivery delay | server CPU per command | 409 conflicts | lost or duplicated |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
         *(r.row() for r in results),
     ]
     return "\n".join(lines)

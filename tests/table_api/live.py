@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import uvicorn
 from fastapi import FastAPI
 
-from regelwerk.api.server import TableServer
 from regelwerk.api.sse import Message, SseParser
+from regelwerk.api.table_room import room_of
 
 
 def free_port() -> int:
@@ -30,18 +31,26 @@ class Live:
     """A running server: its base URL and a client bound to it."""
 
     url: str
-    server: TableServer
+    server: uvicorn.Server
+    app: FastAPI
     thread: threading.Thread
     client: httpx.Client = field(init=False)
 
     def __post_init__(self) -> None:
         self.client = httpx.Client(base_url=self.url, timeout=10)
 
+    def shut_down(self) -> None:
+        """What a shutdown signal does to ``regelwerk serve``: the streams end, then
+        the server stops (signals reach only the main thread; this one is not)."""
+        room_of(self.app).end_streams()
+        self.server.should_exit = True
+
 
 @contextmanager
 def serving(app: FastAPI) -> Iterator[Live]:
     """Serve ``app`` on 127.0.0.1 until the block ends (then shut down as on SIGTERM)."""
-    server = TableServer(app, "127.0.0.1", free_port(), log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(),
+                                           log_level="warning", timeout_graceful_shutdown=5))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -49,12 +58,12 @@ def serving(app: FastAPI) -> Iterator[Live]:
         assert time.monotonic() < deadline, "the server did not start"
         assert thread.is_alive(), "the server stopped while starting"
         time.sleep(0.02)
-    live = Live(f"http://127.0.0.1:{server.config.port}", server, thread)
+    live = Live(f"http://127.0.0.1:{server.config.port}", server, app, thread)
     try:
         yield live
     finally:
         live.client.close()
-        server.should_exit = True
+        live.shut_down()
         thread.join(15)
         assert not thread.is_alive(), "the server did not stop"
 

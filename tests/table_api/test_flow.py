@@ -142,3 +142,26 @@ def test_openapi_names_every_command_with_examples(live: Live) -> None:
                 media = operation["requestBody"]["content"]["application/json"]
                 assert "example" in media or "examples" in media or \
                     "$ref" in media.get("schema", {}), (path, method)
+
+
+def test_an_encounter_over_its_resource(live: Live) -> None:
+    gm = new_table(live)
+    bert = invite_and_join(live, gm, "Bert")
+    ezren = add_character(live, bert, "Ezren")
+    orc = send(live, gm, {"type": "add_character", "name": "Ork", "kind": "creature",
+                          "sheet": EZREN})["events"][0]["payload"]["character"]["id"]
+    table = f"{TABLES}/{gm['table_id']}"
+    body = {"participants": [{"character_id": ezren}, {"character_id": orc}]}
+    refused = live.client.post(f"{table}/encounter", json=body, headers=auth(bert["token"]))
+    assert_error(refused, 403, "not_authorized")
+    started = live.client.post(f"{table}/encounter", json=body, headers=auth(gm["token"]))
+    assert started.status_code == 201, started.text
+    seen = live.client.get(f"{table}/encounter", headers=auth(bert["token"])).json()
+    assert seen["encounter"] is not None
+    assert set(seen["encounter"]["participants"]) == {ezren, orc}
+    turned = live.client.post(f"{table}/encounter/turn", headers=auth(gm["token"]))
+    assert turned.status_code == 200, turned.text
+    ended = live.client.delete(f"{table}/encounter", headers=auth(gm["token"]))
+    assert ended.status_code == 200, ended.text
+    assert live.client.get(f"{table}/encounter",
+                           headers=auth(gm["token"])).json()["encounter"] is None

@@ -5,6 +5,7 @@ and odds of secret checks, the hidden creature)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from typing import Any
@@ -30,7 +31,7 @@ def _compact(value: Any) -> str:
 
 def _secret_values(live: Live, table_id: str, player_id: str) -> set[str]:
     """Distinctive values of every event the player may not see, read from the store."""
-    service, _ = room_of(live.server.app).open()
+    service, _ = room_of(live.app).open()
     store = service._store
     always: set[str] = set()  # the server's own secrets, in whatever event
     hidden: set[str] = set()
@@ -43,7 +44,9 @@ def _secret_values(live: Live, table_id: str, player_id: str) -> set[str]:
             continue
         for roll in payload.get("rolls", []):
             hidden.add(_compact(roll["dice"]))
-            hidden.add(_compact(roll["result"]["probabilities"]))
+            for key in ("probabilities", "text"):
+                if key in roll["result"]:
+                    hidden.add(_compact(roll["result"][key]))
         hidden.update(leaf for leaf in _leaves(payload) if len(leaf) >= 12)
     # what a hidden event shares with a public one (the dice's public commitment,
     # a character's name, the names of degrees) is no secret
@@ -68,8 +71,9 @@ def test_no_secret_reaches_a_player(live: Live) -> None:
     ready = threading.Event()
 
     def follow() -> None:
-        with live.client.stream("GET", f"{table}/stream", headers=auth(bert["token"]),
-                                timeout=httpx.Timeout(20)) as response:
+        with contextlib.suppress(httpx.TransportError), live.client.stream(
+                "GET", f"{table}/stream", headers=auth(bert["token"]),
+                timeout=httpx.Timeout(20)) as response:
             for line in response.iter_lines():
                 streamed.append(line)
                 ready.set()
@@ -98,6 +102,13 @@ def test_no_secret_reaches_a_player(live: Live) -> None:
                                   json={"statistic": statistic, "dc": 18, "secret": True})
         assert rolled.status_code == 200, rolled.text
         assert "rolls" in rolled.json()["events"][0]["payload"]
+    # an encounter with the hidden wolf: initiative rolled, turns pass
+    started = live.client.post(f"{table}/encounter", headers=auth(gm["token"]), json={
+        "participants": [{"character_id": ezren}, {"character_id": wolf_id}]})
+    assert started.status_code == 201, started.text
+    for _ in range(3):
+        turned = live.client.post(f"{table}/encounter/turn", headers=auth(gm["token"]))
+        assert turned.status_code == 200, turned.text
     # a public check, so that Bert's stream has something ordinary too
     bert_calls("POST", f"/characters/{ezren}/checks", json={"statistic": "Arcana", "dc": 15})
     for path in ("/state", "/events", "/characters", "/encounter"):
@@ -112,7 +123,7 @@ def test_no_secret_reaches_a_player(live: Live) -> None:
         reader.join(0.05)
     secrets = _secret_values(live, gm["table_id"], bert["member_id"])
     secrets |= {gm["token"], cleo["token"], "Schattenwolf", "Stealth"}
-    live.server.should_exit = True  # the stream ends with its closing event
+    live.shut_down()  # the stream ends with its closing event
     reader.join(10)
     assert not reader.is_alive()
 

@@ -3,9 +3,13 @@ Last-Event-ID, heartbeats, and a clean end when the server shuts down."""
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
+from pathlib import Path
 from typing import Any
+
+import httpx
 
 from tests.table_api.flows import (
     TABLES,
@@ -15,7 +19,8 @@ from tests.table_api.flows import (
     public_command,
     send,
 )
-from tests.table_api.live import Live, stream
+from tests.table_api.live import Live, auth, stream
+from tests.table_api.process import start, stop
 
 
 def test_stream_opens_with_a_comment_then_replays_and_follows(live: Live) -> None:
@@ -98,10 +103,47 @@ def test_streams_end_cleanly_when_the_server_shuts_down(live: Live) -> None:
     reader.start()
     assert ready.wait(10)
     started = time.monotonic()
-    live.server.should_exit = True
+    live.shut_down()
     reader.join(10)
     assert not reader.is_alive()
     assert time.monotonic() - started < 5
     assert [m.event for m in ended] == ["closing"]
     live.thread.join(10)
     assert not live.thread.is_alive()
+
+
+def test_sigterm_ends_open_streams_of_regelwerk_serve(tmp_path: Path) -> None:
+    """``regelwerk serve`` on SIGTERM: every open stream gets ``event: closing`` and a
+    properly ended response, and the process exits promptly."""
+    process, url = start(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    try:
+        with httpx.Client(base_url=url, timeout=10) as client:
+            gm = client.post(TABLES, json={"name": "R", "system": "w6", "lang": "de",
+                                           "gm_name": "Ute"}).json()
+            received: list[list[str]] = [[], []]
+            opened = threading.Barrier(3)
+
+            def follow(lines: list[str]) -> None:
+                with client.stream("GET", f"{TABLES}/{gm['table_id']}/stream",
+                                   headers=auth(gm["token"])) as response:
+                    opened.wait(10)
+                    lines.extend(response.iter_lines())  # raises if cut off
+
+            readers = [threading.Thread(target=follow, args=(lines,)) for lines in received]
+            for reader in readers:
+                reader.start()
+            opened.wait(10)
+            time.sleep(0.3)
+            started = time.monotonic()
+            process.send_signal(signal.SIGTERM)
+            for reader in readers:
+                reader.join(10)
+                assert not reader.is_alive()
+            # uvicorn shuts down gracefully, then lets the signal end the process
+            assert process.wait(10) in (0, -signal.SIGTERM)
+            assert time.monotonic() - started < 5
+    finally:
+        stop(process)
+    for lines in received:
+        assert lines[0].startswith(": connected")
+        assert "event: closing" in lines

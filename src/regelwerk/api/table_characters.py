@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from regelwerk.api.table_auth import Room, TableViewer
 from regelwerk.api.table_http import TableRoute, problem_responses
-from regelwerk.api.table_models import CommandResult
+from regelwerk.api.table_models import CharacterList, CommandResult, EncounterView
 from regelwerk.table.decide import command_types
 from regelwerk.table.service import Viewer
 
@@ -93,7 +93,7 @@ Fields = Annotated[dict[str, Any], Body()]
 
 
 @router.get("/{table_id}/characters", summary="The characters the viewer may see",
-            responses=problem_responses(401, 404))
+            response_model=CharacterList, responses=problem_responses(401, 404))
 async def characters(table_id: str, viewer: TableViewer, parts: Room) -> dict[str, Any]:
     """Every character, creature and hazard the viewer may see (hidden ones only
     for the game master; others' health as an estimate when the table says so)."""
@@ -145,9 +145,36 @@ async def check(table_id: str, character_id: str, viewer: TableViewer, parts: Ro
 
 
 @router.get("/{table_id}/encounter", summary="The running encounter",
-            responses=problem_responses(401, 404))
+            response_model=EncounterView, responses=problem_responses(401, 404))
 async def encounter(table_id: str, viewer: TableViewer, parts: Room) -> dict[str, Any]:
     """The running encounter as the viewer may see it (``null`` when there is none):
     participants, initiative, round and turn."""
     state = await run_in_threadpool(parts[0].state, viewer)
     return {"ok": True, "encounter": state.get("encounter")}
+
+
+@router.post("/{table_id}/encounter", status_code=201, summary="Start an encounter (gm)",
+             response_model=CommandResult, responses=problem_responses(*_WRITE),
+             openapi_extra={"requestBody": {"required": True, "content": {
+                 "application/json": {"example": {"participants": [
+                     {"character_id": "c1"}, {"character_id": "c2"}]}}}}})
+async def start_encounter(table_id: str, viewer: TableViewer, parts: Room,
+                          fields: Fields) -> dict[str, Any]:
+    """The ``start_encounter`` command: everyone rolls initiative (in W6 the game
+    master gives the ``order``) and the first round begins."""
+    return await execute(parts, viewer, {**fields, "type": "start_encounter"})
+
+
+@router.post("/{table_id}/encounter/turn", summary="End the running turn",
+             response_model=CommandResult, responses=problem_responses(*_WRITE))
+async def end_turn(table_id: str, viewer: TableViewer, parts: Room) -> dict[str, Any]:
+    """The ``end_turn`` command (the game master, or the player whose creature's turn
+    it is): the end-of-turn steps run, then the next creature's turn begins."""
+    return await execute(parts, viewer, {"type": "end_turn"})
+
+
+@router.delete("/{table_id}/encounter", summary="End the encounter (gm)",
+               response_model=CommandResult, responses=problem_responses(*_WRITE))
+async def end_encounter(table_id: str, viewer: TableViewer, parts: Room) -> dict[str, Any]:
+    """The ``end_encounter`` command."""
+    return await execute(parts, viewer, {"type": "end_encounter"})

@@ -8,10 +8,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "CharacterList",
     "CommandResult",
     "CreatedInvitation",
     "CreatedMember",
     "Done",
+    "EncounterView",
     "ErrorBody",
     "ErrorResponse",
     "EventList",
@@ -110,6 +112,13 @@ class CommandResult(BaseModel):
     events: list[dict[str, Any]]
     sequence: int
 
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"ok": True, "sequence": 12, "events": [
+            {"sequence": 12, "kind": "check_rolled", "actor": "m2",
+             "time": "2026-11-30T19:04:11.532018+00:00", "audience": ["gm"],
+             "payload": {"secret": True}}]},
+    ]})
+
 
 class ViewerState(BaseModel):
     """The table as the viewer may see it (secrets of others filtered out)."""
@@ -119,6 +128,12 @@ class ViewerState(BaseModel):
         description="Who is looking: member_id, role (gm or player) and name.")
     state: dict[str, Any]
 
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"ok": True, "viewer": {"member_id": "m2", "role": "player", "name": "Jónas"},
+         "state": {"name": "Die Kinder des Zorns", "system": "pf2e", "lang": "de",
+                   "sequence": 12, "characters": {}, "encounter": None}},
+    ]})
+
 
 class EventList(BaseModel):
     """The events after a sequence number, as the viewer may see them; gap-free
@@ -126,3 +141,33 @@ class EventList(BaseModel):
 
     ok: Literal[True] = True
     events: list[dict[str, Any]]
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"ok": True, "events": [
+            {"sequence": 5, "kind": "character_added", "actor": "m2",
+             "time": "2026-11-30T19:01:02.000000+00:00", "audience": ["*"],
+             "payload": {"character": {"id": "c1", "name": "Ezren"}}}]},
+    ]})
+
+
+class CharacterList(BaseModel):
+    """The characters, creatures and hazards the viewer may see, by id."""
+
+    ok: Literal[True] = True
+    characters: dict[str, dict[str, Any]]
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"ok": True, "characters": {"c1": {"id": "c1", "name": "Ezren", "kind": "character",
+                                           "owner": "m2", "hidden": False}}},
+    ]})
+
+
+class EncounterView(BaseModel):
+    """The running encounter as the viewer may see it, or null."""
+
+    ok: Literal[True] = True
+    encounter: dict[str, Any] | None
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"ok": True, "encounter": None},
+    ]})

@@ -8,9 +8,13 @@ an app a store of its own.
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from types import FrameType
+from typing import Any
 
 from fastapi import FastAPI, Request
 from starlette.concurrency import run_in_threadpool
@@ -78,8 +82,46 @@ async def room(request: Request) -> tuple[TableService, EventFeed]:
     return await run_in_threadpool(room_of(request.app).open)
 
 
+def _end_streams_on_signals(table_room: TableRoom) -> Callable[[], None]:
+    """Make SIGINT and SIGTERM end the event streams before the server's own
+    handler runs; answers a function that puts the handlers back.
+
+    uvicorn waits for open responses before it shuts down and tells the app only
+    after they finished, and an event stream never finishes by itself: so the
+    streams learn of the signal here (in the main thread, where the server
+    installed its handlers; elsewhere nothing is changed)."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    loop = asyncio.get_running_loop()
+    installed: dict[int, tuple[Callable[[int, FrameType | None], Any], Any]] = {}
+    for number in (signal.SIGINT, signal.SIGTERM):
+        previous = signal.getsignal(number)
+        if not callable(previous):
+            continue
+
+        def handler(sig: int, frame: FrameType | None, previous: Any = previous) -> None:
+            # no locks in a signal handler: the loop ends the streams next
+            loop.call_soon_threadsafe(table_room.end_streams)
+            previous(sig, frame)
+
+        signal.signal(number, handler)
+        installed[number] = (handler, previous)
+
+    def restore() -> None:
+        for number, (handler, previous) in installed.items():
+            if signal.getsignal(number) is handler:
+                signal.signal(number, previous)
+
+    return restore
+
+
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Close the table room when the app stops."""
-    yield
-    await run_in_threadpool(room_of(app).close)
+    """End the streams on a shutdown signal; close the table room when the app stops."""
+    table_room = room_of(app)
+    restore = _end_streams_on_signals(table_room)
+    try:
+        yield
+    finally:
+        restore()
+        await run_in_threadpool(table_room.close)

@@ -67,13 +67,14 @@ def resolve_command(path: IO[str] | None) -> None:
 def serve_command(host: str, port: int) -> None:
     """Serve the rules protocol over HTTP (POST /api/v1/resolve, docs at /docs)."""
     try:
+        import uvicorn
+
         from regelwerk.api import create_app
-        from regelwerk.api.server import serve
     except ImportError:
         raise click.ClickException(
             "the web server needs the 'web' extra: pip install 'regelwerk[web]'"
         ) from None
-    serve(create_app(), host, port)
+    uvicorn.run(create_app(), host=host, port=port)
 
 
 cli.add_command(roll_command)
