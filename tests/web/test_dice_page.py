@@ -93,3 +93,31 @@ def test_screenshots_of_the_dice_page(browser: Browser, server_url: str,
         page.goto(f"{server_url}/")
         page.screenshot(path=str(screenshots / f"start-{name}.png"), full_page=True)
         context.close()
+
+
+def test_the_battle_map_picks_an_area_by_clicking(page: Page, server_url: str,
+                                                  screenshots: Path) -> None:
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{server_url}/map?lang=de")
+    svg = page.locator(".map-svg svg")
+    expect(svg).to_be_visible()
+    # Click the square (6, 3): a burst from its corner, 3 m.
+    box = svg.bounding_box()
+    assert box is not None
+    scale = box["width"] / 384  # 12 squares of 32 units
+    page.mouse.click(box["x"] + (6 * 32 + 2) * scale, box["y"] + (3 * 32 + 2) * scale)
+    expect(page.get_by_label("Ecke einer Explosion (x, y)")).to_have_value("6, 3")
+    page.get_by_role("button", name="Bereich zeigen").click()
+    expect(page.locator(".affected")).to_have_text("Goblin")
+    expect(page.locator(".map-text")).to_contain_text("Explosion")
+    page.screenshot(path=str(screenshots / "map-1280.png"))
+    # A cone from Amiri toward the east stops at the wall.
+    page.get_by_label("Form").select_option("cone")
+    page.get_by_label("Von (Ausstrahlung, Kegel, Linie)").select_option("Amiri")
+    page.get_by_label("Richtung eines Kegels").select_option("e")
+    page.get_by_label("Größe (m)").fill("9")
+    page.get_by_role("button", name="Bereich zeigen").click()
+    expect(page.locator(".map-text")).to_contain_text("Kegel")
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(screenshots / "map-390.png"))

@@ -26,12 +26,10 @@ from regelwerk.errors import RegelwerkError
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.table.service import TableService, Viewer
 from regelwerk.web.event_text import HIDDEN_KINDS, labels
-from regelwerk.web.forms import FormError, command_from_form
+from regelwerk.web.forms import FormError, FormField, command_from_form, fields_of
 from regelwerk.web.log_view import entry
-from regelwerk.web.odds_preview import check_preview
 from regelwerk.web.qr import qr_svg
 from regelwerk.web.render import choose_language, fragment, is_htmx, page
-from regelwerk.web.sheet_form import SheetFormError, sheet_from_form
 from regelwerk.web.table_session import remember, same_origin, table_ids, viewer_of
 from regelwerk.web.table_stream import LIFETIME, html_stream, start_after
 from regelwerk.web.table_view import TableView, names_of, table_view
@@ -91,6 +89,11 @@ def guard(request: Request) -> None:
     if not same_origin(request):
         t = translator(choose_language(request))
         raise PageProblem(403, t("This form was sent from another site and is refused."))
+
+
+def console(service: TableService) -> list[tuple[str, list[FormField]]]:
+    """Every command of the table with its form fields (the "more commands" forms)."""
+    return [(name, fields_of(model)) for name, model in service.command_types().items()]
 
 
 def command_of(service: TableService, command_type: str, form: dict[str, str]) -> dict[str, Any]:
@@ -184,7 +187,8 @@ async def table(request: Request, table_id: str, parts: Room) -> Response:
     async def work() -> Response:
         viewer = await member_of(request, parts[0], table_id)
         view = await view_of(request, parts[0], viewer)
-        return page(request, "table.html", {"view": view}, lang=view.lang)
+        return page(request, "table.html", {"view": view, "commands": console(parts[0])},
+                    lang=view.lang)
     return await handle(request, work())
 
 
@@ -205,7 +209,8 @@ async def log(request: Request, table_id: str, parts: Room) -> Response:
         viewer = await member_of(request, parts[0], table_id)
         view = await view_of(request, parts[0], viewer)
         template = "_log.html" if is_htmx(request) else "table.html"
-        return page(request, template, {"view": view}, lang=view.lang)
+        return page(request, template, {"view": view, "commands": console(parts[0])},
+                    lang=view.lang)
     return await handle(request, work())
 
 
@@ -324,61 +329,6 @@ async def stream(request: Request, table_id: str, parts: Room, after: int = 0) -
     return await handle(request, work())
 
 
-@router.post("/t/{table_id}/characters", response_class=HTMLResponse)
-async def add_character(request: Request, table_id: str, parts: Room) -> Response:
-    """Add a character from the system's form (a player's own; the game master's
-    may be a creature, a hazard, hidden, or a player's)."""
-    async def work() -> Response:
-        guard(request)
-        service, feed = parts
-        viewer = await member_of(request, service, table_id)
-        form = {key: str(value) for key, value in (await request.form()).items()}
-        state = await run_in_threadpool(service.state, viewer)
-        t = translator(choose_language(request, state.get("lang")))
-        try:
-            sheet = sheet_from_form(str(state.get("system")), form)
-        except SheetFormError as error:
-            raise PageProblem(400, str(error)) from None
-        command: dict[str, Any] = {"type": "add_character", "name": form.get("name", "").strip(),
-                                   "sheet": sheet}
-        if viewer.role == "gm":
-            command.update(kind=form.get("kind", "creature"),
-                           hidden=form.get("hidden") == "true")
-            if form.get("owner"):
-                command["owner"] = form["owner"]
-        try:
-            await run_in_threadpool(service.execute, viewer, command)
-        except RegelwerkError as error:
-            raise PageProblem(422 if error.code == "not_allowed" else 400, str(error)) from None
-        feed.announce(table_id)
-        if not is_htmx(request):
-            return RedirectResponse(f"/t/{table_id}", status_code=303)
-        return page(request, "_notice.html", {"message": t("{name} is at the table.",
-                                                             name=command["name"])},
-                    lang=t.lang)
-    return await handle(request, work())
-
-
-@router.get("/t/{table_id}/preview", response_class=HTMLResponse)
-async def preview(request: Request, table_id: str, parts: Room) -> Response:
-    """The odds of the check the form describes, before it is rolled."""
-    async def work() -> Response:
-        service = parts[0]
-        viewer = await member_of(request, service, table_id)
-        state = await run_in_threadpool(service.state, viewer)
-        lang = choose_language(request, state.get("lang"))
-        query = dict(request.query_params)
-        if not query.get("statistic"):
-            return page(request, "_preview.html", {"preview": None}, lang=lang)
-        try:
-            command = command_of(service, "check", query)
-        except FormError:
-            return page(request, "_preview.html", {"preview": None}, lang=lang)
-        shown = await run_in_threadpool(check_preview, state, viewer, command)
-        return page(request, "_preview.html", {"preview": shown}, lang=lang)
-    return await handle(request, work())
-
-
 SECTIONS = ("combat", "check", "add", "tools")
 
 
@@ -391,5 +341,7 @@ async def section(request: Request, table_id: str, name: str, parts: Room) -> Re
             raise PageProblem(404, t("There is no such part of the page."))
         viewer = await member_of(request, parts[0], table_id)
         view = await view_of(request, parts[0], viewer)
-        return page(request, "_actions_one.html", {"view": view, "name": name}, lang=view.lang)
+        return page(request, "_actions_one.html", {"view": view, "name": name,
+                                                   "commands": console(parts[0])},
+                    lang=view.lang)
     return await handle(request, work())

@@ -101,6 +101,21 @@
     });
   }
 
+  // A click on the battle map fills the area's corner (a burst) or target (a line).
+  document.addEventListener("click", function (event) {
+    var svg = event.target.closest && event.target.closest(".map-svg svg");
+    if (!svg) { return; }
+    var box = svg.getBoundingClientRect();
+    var view = svg.viewBox.baseVal;
+    var scale = view && view.width ? view.width / box.width : 1;
+    var cell = 32;
+    var x = Math.floor((event.clientX - box.left) * scale / cell);
+    var y = Math.floor((event.clientY - box.top) * scale / cell);
+    var shape = document.getElementById("shape");
+    var field = document.getElementById(shape && shape.value === "line" ? "toward" : "corner");
+    if (field) { field.value = x + ", " + y; }
+  });
+
   // The game master drags a participant to a new place in the initiative order
   // (the arrow buttons beside each row do the same from the keyboard).
   var dragged = null;
