@@ -383,3 +383,35 @@ def test_the_dead_take_no_turns() -> None:
     for _ in range(6):
         s.execute(table.gm, {"type": "end_turn"})
         assert _enc(table)["active"] in ("c1", "c2")
+
+
+def test_every_kind_of_step_can_wait_for_the_game_master() -> None:
+    steps = ("start_of_turn", "recovery_check", "end_of_turn", "persistent_damage",
+             "initiative_move")
+    table = _setup("all", **{f"automation.{step}": "propose" for step in steps})
+    s = table.service
+    s.execute(table.gm, {"type": "set_order", "order": ["c2", "c3", "c1"]})
+    _turn_to(table, "c3")
+    s.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 40,
+                         "damage_type": "bludgeoning"})
+    (proposal,) = _enc(table)["proposals"]
+    assert proposal["step"] == "initiative_move"
+    assert _enc(table)["order"] == ["c2", "c3", "c1"]
+    s.execute(table.gm, {"type": "resolve_proposal", "proposal_id": proposal["id"]})
+    assert _enc(table)["order"] == ["c2", "c1", "c3"]
+    s.execute(table.gm, {"type": "damage", "character_id": "c2", "amount": 10,
+                         "damage_type": "slashing"})
+    s.execute(table.gm, {"type": "condition", "character_id": "c3", "name": "frightened",
+                         "value": 1})
+    s.execute(table.gm, {"type": "end_turn"})
+    _turn_to(table, "c2")
+    kinds = {p["step"] for p in _enc(table)["proposals"]}
+    # the goblin's frightened, the hero's recovery check, the troll's regeneration
+    assert kinds == {"end_of_turn", "recovery_check", "start_of_turn"}
+    assert _char(table, "c2")["health"]["hp"] == 105
+    for proposal in _enc(table)["proposals"]:
+        s.execute(table.gm, {"type": "resolve_proposal", "proposal_id": proposal["id"],
+                             "confirm": proposal["step"] != "end_of_turn"})
+    assert _char(table, "c2")["health"]["hp"] == 115
+    assert _char(table, "c3")["conditions"] == {"frightened": 1}
+    assert _enc(table)["proposals"] == []

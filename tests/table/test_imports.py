@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from regelwerk.table.errors import InvalidCommand
 from regelwerk.table.pathbuilder import from_pathbuilder
@@ -104,3 +106,46 @@ def test_import_pathbuilder_command_belongs_to_the_player() -> None:
     with pytest.raises(InvalidCommand):
         table.service.execute(table.player, {"type": "import_pathbuilder",
                                              "export": {"build": {"level": 1}}})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(
+    st.sampled_from(["Troll Kreatur 5", "AC 16; Fort +5", "RK 20; ZÄH +17", "HP 6",
+                     "TP 115, Regeneration 20 (deaktiviert durch Feuer)",
+                     "Perception +2; darkvision", "Wahrnehmung +11",
+                     "Melee dogslicer +8 (agile), Damage 1d6 slashing",
+                     "Nahkampf Kiefer +14, Schaden 2W10+7 Stich", "Speed 25 feet",
+                     "Schwächen Feuer 10", "Resistances fire 5 (except cold iron)",
+                     "Str +0, Dex +3, Con +1, Int +0, Wis -1, Cha +1"]),
+    st.text(max_size=80)), max_size=12))
+def test_any_text_is_read_or_refused_with_a_reason(lines: list[str]) -> None:
+    refused: list[InvalidCommand] = []
+    try:
+        name, sheet = parse_statblock("\n".join(lines))
+    except InvalidCommand as error:
+        refused.append(error)
+    if refused:
+        assert refused[0].message
+        return
+    assert isinstance(name, str)
+    assert {"ac", "hp", "perception"} <= set(sheet)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                        st.sampled_from(["build", "level", "abilities", "str", "dex", "con",
+                                         "int", "wis", "cha", "weapons", "attack", "die",
+                                         "lores", "attributes", "proficiencies", "acTotal",
+                                         "resistances", "mods"]), inner, max_size=6),
+                    max_leaves=20))
+def test_any_pathbuilder_json_is_read_or_refused_with_a_reason(export: object) -> None:
+    base = json.loads((FIXTURES / "pathbuilder_amiri.json").read_text("utf-8"))
+    for candidate in (export, {"build": export}, {"build": {**base["build"], **(
+            export if isinstance(export, dict) else {})}}):
+        refused: list[InvalidCommand] = []
+        try:
+            from_pathbuilder(candidate)  # type: ignore[arg-type]
+        except InvalidCommand as error:
+            refused.append(error)
+        assert all(r.message for r in refused)

@@ -11,6 +11,7 @@ from .pf2e_sheets import GOBLIN, VALEROS
 
 HIDDEN_NAME = "Nachtmahr-Qx7"
 HIDDEN_STRIKE = "Schattenklaue-Zq"
+HIDDEN_EFFECT = "Albtraum-Wv3"
 SHADE = dict(GOBLIN, hp=987653, max_hp=987653, dies_at_zero=False, perception=19,
              skills={"Stealth": 23},
              strikes=[{"name": HIDDEN_STRIKE, "modifier": 13, "damage": "1d6+2",
@@ -50,6 +51,8 @@ def test_no_secret_reaches_a_player() -> None:
     run("gm", {"type": "start_encounter", "participants": [
         {"character_id": "c1"}, {"character_id": "c2"},
         {"character_id": "c3", "statistic": "stealth"}]})
+    run("gm", {"type": "add_effect", "label": HIDDEN_EFFECT, "kind": "target_turns",
+               "creator": "c3", "target": "c1", "grants": {"frightened": 1}})
     for _ in range(7):
         active = s.state(table.gm)["encounter"]["active"]
         if active == "c3":
@@ -64,7 +67,7 @@ def test_no_secret_reaches_a_player() -> None:
     run("gm", {"type": "damage", "character_id": "c3", "amount": 5, "damage_type": "fire"})
 
     log = table.store.read(table.table_id)
-    secrets: set[str] = {HIDDEN_NAME, HIDDEN_STRIKE}
+    secrets: set[str] = {HIDDEN_NAME, HIDDEN_STRIKE, HIDDEN_EFFECT}
     for event in log:
         if "server" in event.audience:
             secrets.add(json.dumps(event.payload["seed"]) if "seed" in event.payload

@@ -127,7 +127,7 @@ def test_a_5e_check_without_a_dc_carries_the_exact_odds_of_its_total() -> None:
     s.execute(table.player, {"type": "add_character", "name": "Lyra", "sheet": LYRA})
     roll = _roll(s.execute(table.player, {"type": "check", "character_id": "c1",
                                           "statistic": "stealth", "advantage": 1}))
-    odds = dict((int(total), p) for total, p in roll["odds"])
+    odds = {int(total): p for total, p in roll["odds"]}
     assert sum(odds.values()) == pytest.approx(1)
     assert min(odds) == 1 + 9
     assert roll["result"]["total"] in odds

@@ -16,6 +16,7 @@ from regelwerk.table.checks import condition_modifiers
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed
 from regelwerk.table.pf2e_turns import target_of
+from regelwerk.table.sheets import canonical_conditions
 from regelwerk.table.steps import (
     after_health,
     audience,
@@ -267,8 +268,14 @@ def _resolve(d: Decision, c: Resolve) -> None:
         d.emit("health_changed", {"character_id": cid, "health": fields.model_dump(
             mode="json"), "events": [], "reason": "override", "proposal": c.proposal_id}, who)
     if c.conditions is not None:
-        d.emit("conditions_changed", {"character_id": cid, "conditions": c.conditions,
+        conditions = canonical_conditions(dict(c.conditions)) if c.conditions else {}
+        d.emit("conditions_changed", {"character_id": cid, "conditions": conditions,
                                       "reason": "override", "proposal": c.proposal_id}, who)
     if c.persistent is not None:
+        for entry in c.persistent:
+            if set(entry) != {"dice", "type"}:
+                raise InvalidCommand(d.t("Persistent damage is a list of entries with dice "
+                                         "and type."))
+            d.ask("dice", "distribution", {"expression": entry["dice"]})
         d.emit("persistent_changed", {"character_id": cid, "persistent": c.persistent,
                                       "reason": "override", "proposal": c.proposal_id}, who)

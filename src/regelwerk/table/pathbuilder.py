@@ -119,7 +119,7 @@ def from_pathbuilder(export: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         perception = _statistic("perception", abilities, level, _rank(build, "perception"),
                                 modifiers=_item(build, "Perception"))
         strikes = _strikes(build)
-    except (KeyError, TypeError, ValueError) as error:
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise InvalidCommand(f"the Pathbuilder export lacks or mistypes {error}") from None
     sheet = {"level": level, "abilities": abilities, "perception": perception, "ac": ac,
              "saves": saves, "skills": skills, "hp": max(hp, 1), "max_hp": max(hp, 1),

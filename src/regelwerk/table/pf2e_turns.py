@@ -96,7 +96,7 @@ def start_of_turn(d: Decision, cid: str, position: int) -> None:
     changes: list[Change] = []
     health = character["health"]
     turn = d.ask("pf2e", "creature_turn", {"creature": health, "moment": "start"})
-    if turn["events"]:
+    if turn["creature"] != health:
         changes.append(health_change(cid, turn, "start_of_turn"))
         health = turn["creature"]
     run_step(d, "start_of_turn", cid, changes)

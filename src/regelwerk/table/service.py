@@ -28,7 +28,8 @@ from regelwerk.table.export import event_json, export_lines
 from regelwerk.table.state import State, apply, fold, initial
 from regelwerk.table.views import view_event, view_state
 
-__all__ = ["Credentials", "Invitation", "NotAuthorized", "TableService", "Viewer"]
+__all__ = ["Credentials", "Invitation", "NotAllowed", "NotAuthorized", "TableService", "Viewer",
+           "event_json"]
 
 RETRIES = 8
 
@@ -266,10 +267,9 @@ class TableService:
 
 
 def _retarget(event: StoredEvent, table_id: str) -> dict[str, Any]:
+    """An imported event's payload, the table's new id in its creation."""
     payload: dict[str, Any] = json.loads(json.dumps(event.payload))
     if event.kind == "table_created":
         payload["table_id"] = table_id
     return payload
 
-
-__all__ += ["NotAllowed", "event_json"]

@@ -19,8 +19,8 @@ from regelwerk.systems.pf2e.health.creature_model import CreatureFields, Defence
 from regelwerk.systems.pf2e.names import RANKS
 from regelwerk.table.errors import InvalidCommand
 
-__all__ = ["DND5E_SKILLS", "PF2E_ABILITIES", "SHEETS", "TABLE_CONDITIONS", "health_of",
-           "validate_sheet"]
+__all__ = ["DND5E_SKILLS", "PF2E_ABILITIES", "SHEETS", "TABLE_CONDITIONS", "canonical_conditions",
+           "health_of", "validate_sheet"]
 
 SHEET_CONFIG = ConfigDict(extra="forbid", frozen=True, strict=True)
 Mod = Annotated[StrictInt, Field(ge=-50, le=100)]
@@ -151,11 +151,11 @@ def validate_sheet(system: str, data: dict[str, Any]) -> dict[str, Any]:
         raise InvalidCommand(f"{system} sheet: {error.message}") from None
     data = sheet.model_dump(mode="json", by_alias=True)
     if isinstance(sheet, Pf2eSheet) and sheet.conditions:
-        data["conditions"] = _conditions(sheet.conditions)
+        data["conditions"] = canonical_conditions(sheet.conditions)
     return data
 
 
-def _conditions(given: dict[str, int]) -> dict[str, int]:
+def canonical_conditions(given: dict[str, int]) -> dict[str, int]:
     """Condition names checked and made canonical by the rules (English, German or
     Icelandic names); the table's own conditions pass as they are."""
     from regelwerk.table.rules import ask
@@ -168,7 +168,7 @@ def _conditions(given: dict[str, int]) -> dict[str, int]:
         answer = ask("pf2e", "conditions", {"gain": ruled}, "en") if ruled else {
             "conditions": {}}
     except RegelwerkError as error:
-        raise InvalidCommand(f"pf2e sheet: conditions: {error.message}") from None
+        raise InvalidCommand(f"conditions: {error.message}") from None
     return {**answer["conditions"], **own}
 
 

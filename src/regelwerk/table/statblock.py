@@ -23,6 +23,7 @@ from regelwerk.table.errors import InvalidCommand
 __all__ = ["parse_statblock"]
 
 MAX_TEXT = 20_000
+MAX_LINE = 600
 _NUMBER = r"([-+−–]?\d+)"
 _LEVEL = re.compile(r"^(?P<name>.+?)\s+(?:creature|kreatur|hazard|gefahr)\s+"
                     r"(?P<level>[-+−–]?\d+)\s*$", re.IGNORECASE)
@@ -193,6 +194,8 @@ def parse_statblock(text: str) -> tuple[str, dict[str, Any]]:
         raise InvalidCommand(f"a stat block has at most {MAX_TEXT} characters")
     lines = [re.sub(r"\s+", " ", line).strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
+    if any(len(line) > MAX_LINE for line in lines):
+        raise InvalidCommand(f"a stat block line has at most {MAX_LINE} characters")
     if not lines:
         raise InvalidCommand("the stat block is empty")
     name, level = lines[0], 0
