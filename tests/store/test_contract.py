@@ -21,6 +21,7 @@ from regelwerk.store import (
     NewEvent,
     StoredEvent,
     UnknownTable,
+    open_store,
 )
 
 
@@ -306,3 +307,11 @@ def test_every_store_answers_like_the_memory_store(
                  for e in target.read(prefix + name)] for name in ("a", "b")]
 
     assert logs(store) == logs(model)
+
+
+def test_closing_twice_is_harmless(store_url: str) -> None:
+    opened = open_store(store_url)
+    opened.create_table("t")
+    assert opened.wait("t", 0, 0.01) is False  # a follower runs, if the store has one
+    opened.close()
+    opened.close()

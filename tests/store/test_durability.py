@@ -11,7 +11,9 @@ import sys
 import time
 from pathlib import Path
 
-from regelwerk.store import EventStore, open_store
+import pytest
+
+from regelwerk.store import EventStore, NewEvent, StoreUnavailable, open_store
 from regelwerk.store.sqlite import SqliteStore
 from tests.postgres import PostgresServer
 from tests.store.worker import BLOB
@@ -110,16 +112,22 @@ def test_a_crashed_postgresql_server_keeps_every_acknowledged_event() -> None:
         url = server.create_database()
         store = open_store(url)
         store.create_table("t")
-        store.close()
+        store.create_table("here")
         process = start_appender(url, "t")
         acks = acknowledged_until(process, 40, server.crash)
         assert process.returncode not in (0, None)  # its server went away
+        with pytest.raises(StoreUnavailable):
+            store.append("here", 0, [NewEvent("lost", {}, "gm")])
         server.start_again()
         reopened = open_store(url)
         try:
             assert_whole(reopened, "t", acks)
         finally:
             reopened.close()
+        # the store that saw the crash connects again by itself
+        assert store.last_sequence("here") == 0
+        assert [e.sequence for e in store.append("here", 0, [NewEvent("kept", {}, "gm")])] == [1]
+        store.close()
     finally:
         server.stop()
 

@@ -144,9 +144,11 @@ class SqliteStore(SqlStore):
             failure = _unavailable(error)
         finally:
             for queued in batch:
-                if not committed:
-                    queued.refusal = queued.refusal or failure or StoreUnavailable(
-                        "the append was interrupted; nothing was written")
+                if not committed and queued.refusal is None:
+                    # one exception object per waiting thread: each raises its own
+                    queued.refusal = StoreUnavailable(
+                        failure.message if failure else "the append was interrupted")
+                    queued.refusal.__cause__ = failure
                 queued.done = True
         for queued in batch:
             if queued.refusal is None:
