@@ -142,7 +142,7 @@ async def send_commands(connection: Connection, table: Table, member: Member,
     """Send a command every ``interval`` seconds (with jitter) until ``until``."""
     path = f"/api/v1/tables/{table.table_id}/commands"
     await asyncio.sleep(rng.uniform(0, interval))
-    while time.perf_counter() < until:
+    while time.perf_counter() < until - 0.01:
         command = load_command(member, rng)
         started = time.perf_counter()
         code, result = await connection.request("POST", path, member.token, command)
@@ -155,7 +155,8 @@ async def send_commands(connection: Connection, table: Table, member: Member,
         table.latencies.append(done - started)
         table.acked[int(result["sequence"])] = done
         table.sequences.update(int(e["sequence"]) for e in result["events"])
-        await asyncio.sleep(max(0.0, interval * rng.uniform(0.5, 1.5) - (done - started)))
+        pause = interval * rng.uniform(0.5, 1.5) - (done - started)
+        await asyncio.sleep(max(0.0, min(pause, until - time.perf_counter())))
 
 
 def percentile(values: list[float], p: float) -> float:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body
+from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from regelwerk.api.table_auth import Room, TableViewer
@@ -81,12 +82,14 @@ def command_body() -> dict[str, Any]:
         "schema": command_schema(), "examples": COMMAND_EXAMPLES}}}}
 
 
-async def execute(parts: Room, viewer: Viewer, command: dict[str, Any]) -> dict[str, Any]:
-    """Run a command in the thread pool, then wake the table's streams."""
+async def execute(parts: Room, viewer: Viewer, command: dict[str, Any],
+                  status: int = 200) -> JSONResponse:
+    """Run a command in the thread pool, then wake the table's streams.  The answer
+    is the service's JSON as it is (the response model is for the documentation)."""
     service, feed = parts
     result: dict[str, Any] = await run_in_threadpool(service.execute, viewer, command)
     feed.announce(viewer.table_id, int(result["sequence"]))
-    return result
+    return JSONResponse(result, status_code=status)
 
 
 Fields = Annotated[dict[str, Any], Body()]
@@ -94,11 +97,11 @@ Fields = Annotated[dict[str, Any], Body()]
 
 @router.get("/{table_id}/characters", summary="The characters the viewer may see",
             response_model=CharacterList, responses=problem_responses(401, 404))
-async def characters(table_id: str, viewer: TableViewer, parts: Room) -> dict[str, Any]:
+async def characters(table_id: str, viewer: TableViewer, parts: Room) -> JSONResponse:
     """Every character, creature and hazard the viewer may see (hidden ones only
     for the game master; others' health as an estimate when the table says so)."""
     state = await run_in_threadpool(parts[0].state, viewer)
-    return {"ok": True, "characters": state.get("characters", {})}
+    return JSONResponse({"ok": True, "characters": state.get("characters", {})})
 
 
 @router.post("/{table_id}/characters", status_code=201, summary="Add a character",
@@ -106,10 +109,10 @@ async def characters(table_id: str, viewer: TableViewer, parts: Room) -> dict[st
              openapi_extra={"requestBody": {"required": True, "content": {
                  "application/json": {"example": {"name": "Ezren", "sheet": SHEET}}}}})
 async def add_character(table_id: str, viewer: TableViewer, parts: Room,
-                        fields: Fields) -> dict[str, Any]:
+                        fields: Fields) -> JSONResponse:
     """The ``add_character`` command: a player adds their own character; the game
     master also creatures, hazards and hidden ones."""
-    return await execute(parts, viewer, {**fields, "type": "add_character"})
+    return await execute(parts, viewer, {**fields, "type": "add_character"}, 201)
 
 
 @router.patch("/{table_id}/characters/{character_id}", summary="Change a character",
@@ -117,7 +120,7 @@ async def add_character(table_id: str, viewer: TableViewer, parts: Room,
               openapi_extra={"requestBody": {"required": True, "content": {
                   "application/json": {"example": {"name": "Ezren der Weise"}}}}})
 async def update_character(table_id: str, character_id: str, viewer: TableViewer,
-                           parts: Room, fields: Fields) -> dict[str, Any]:
+                           parts: Room, fields: Fields) -> JSONResponse:
     """The ``update_character`` command: a new name or sheet."""
     return await execute(parts, viewer, {**fields, "type": "update_character",
                                          "character_id": character_id})
@@ -126,7 +129,7 @@ async def update_character(table_id: str, character_id: str, viewer: TableViewer
 @router.delete("/{table_id}/characters/{character_id}", summary="Remove a character",
                response_model=CommandResult, responses=problem_responses(*_WRITE))
 async def remove_character(table_id: str, character_id: str, viewer: TableViewer,
-                           parts: Room) -> dict[str, Any]:
+                           parts: Room) -> JSONResponse:
     """The ``remove_character`` command."""
     return await execute(parts, viewer, {"type": "remove_character",
                                          "character_id": character_id})
@@ -137,7 +140,7 @@ async def remove_character(table_id: str, character_id: str, viewer: TableViewer
              openapi_extra={"requestBody": {"required": True, "content": {
                  "application/json": {"example": {"statistic": "Arcana", "dc": 15}}}}})
 async def check(table_id: str, character_id: str, viewer: TableViewer, parts: Room,
-                fields: Fields) -> dict[str, Any]:
+                fields: Fields) -> JSONResponse:
     """The ``check`` command for this character (``secret`` for a PF2e secret check,
     whose result only the game master sees)."""
     return await execute(parts, viewer, {**fields, "type": "check",
@@ -146,11 +149,11 @@ async def check(table_id: str, character_id: str, viewer: TableViewer, parts: Ro
 
 @router.get("/{table_id}/encounter", summary="The running encounter",
             response_model=EncounterView, responses=problem_responses(401, 404))
-async def encounter(table_id: str, viewer: TableViewer, parts: Room) -> dict[str, Any]:
+async def encounter(table_id: str, viewer: TableViewer, parts: Room) -> JSONResponse:
     """The running encounter as the viewer may see it (``null`` when there is none):
     participants, initiative, round and turn."""
     state = await run_in_threadpool(parts[0].state, viewer)
-    return {"ok": True, "encounter": state.get("encounter")}
+    return JSONResponse({"ok": True, "encounter": state.get("encounter")})
 
 
 @router.post("/{table_id}/encounter", status_code=201, summary="Start an encounter (gm)",
@@ -159,15 +162,15 @@ async def encounter(table_id: str, viewer: TableViewer, parts: Room) -> dict[str
                  "application/json": {"example": {"participants": [
                      {"character_id": "c1"}, {"character_id": "c2"}]}}}}})
 async def start_encounter(table_id: str, viewer: TableViewer, parts: Room,
-                          fields: Fields) -> dict[str, Any]:
+                          fields: Fields) -> JSONResponse:
     """The ``start_encounter`` command: everyone rolls initiative (in W6 the game
     master gives the ``order``) and the first round begins."""
-    return await execute(parts, viewer, {**fields, "type": "start_encounter"})
+    return await execute(parts, viewer, {**fields, "type": "start_encounter"}, 201)
 
 
 @router.post("/{table_id}/encounter/turn", summary="End the running turn",
              response_model=CommandResult, responses=problem_responses(*_WRITE))
-async def end_turn(table_id: str, viewer: TableViewer, parts: Room) -> dict[str, Any]:
+async def end_turn(table_id: str, viewer: TableViewer, parts: Room) -> JSONResponse:
     """The ``end_turn`` command (the game master, or the player whose creature's turn
     it is): the end-of-turn steps run, then the next creature's turn begins."""
     return await execute(parts, viewer, {"type": "end_turn"})
@@ -175,6 +178,6 @@ async def end_turn(table_id: str, viewer: TableViewer, parts: Room) -> dict[str,
 
 @router.delete("/{table_id}/encounter", summary="End the encounter (gm)",
                response_model=CommandResult, responses=problem_responses(*_WRITE))
-async def end_encounter(table_id: str, viewer: TableViewer, parts: Room) -> dict[str, Any]:
+async def end_encounter(table_id: str, viewer: TableViewer, parts: Room) -> JSONResponse:
     """The ``end_encounter`` command."""
     return await execute(parts, viewer, {"type": "end_encounter"})

@@ -97,7 +97,7 @@ async def join(table_id: TableId, joining: JoinRequest, parts: Room) -> JSONResp
              response_model=CommandResult, responses=problem_responses(*_AUTH, 409),
              openapi_extra=command_body())
 async def command(table_id: TableId, viewer: TableViewer, parts: Room,
-                  body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+                  body: Annotated[dict[str, Any], Body()]) -> JSONResponse:
     """Send one command (``{"type": ..., ...}``); the answer holds its events as
     the sender may see them.  A player acts only for their own characters."""
     return await execute(parts, viewer, body)
@@ -105,21 +105,21 @@ async def command(table_id: TableId, viewer: TableViewer, parts: Room,
 
 @router.get("/{table_id}/state", summary="The table as the viewer sees it",
             response_model=ViewerState, responses=problem_responses(401, 404))
-async def state(table_id: TableId, viewer: TableViewer, parts: Room) -> dict[str, Any]:
+async def state(table_id: TableId, viewer: TableViewer, parts: Room) -> JSONResponse:
     """The viewer's state of the table, filtered on the server."""
     table = await run_in_threadpool(parts[0].state, viewer)
-    return {"ok": True, "viewer": _viewer_json(viewer), "state": table}
+    return JSONResponse({"ok": True, "viewer": _viewer_json(viewer), "state": table})
 
 
 @router.get("/{table_id}/events", summary="Events after a sequence number",
             response_model=EventList, responses=problem_responses(400, 401, 404))
 async def events(table_id: TableId, viewer: TableViewer, parts: Room,
                  after: Annotated[int, Query(ge=0, description="Last sequence seen")] = 0,
-                 ) -> dict[str, Any]:
+                 ) -> JSONResponse:
     """Every event after ``after`` that the viewer may see (others' secrets as
     neutral notices that keep their sequence numbers)."""
     found = await run_in_threadpool(parts[0].events, viewer, after)
-    return {"ok": True, "events": found}
+    return JSONResponse({"ok": True, "events": found})
 
 
 @router.get("/{table_id}/export", summary="The whole log as JSON Lines (gm)",
