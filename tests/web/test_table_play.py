@@ -137,7 +137,7 @@ def play_turn(seats: dict[str, Member], owners: dict[str, str], gm: Member,
         # The table service refuses a player's end of turn when the next participant
         # is a hidden creature (reported to the table's owner); the game master ends it.
         expect(gm.page.locator("#turn-title")).to_have_text(f"{name} ist am Zug")
-        gm.page.locator("form[hx-post$='/do/end_turn'] button").click()
+        gm.page.locator("#sec-combat").get_by_role("button", name="Zug beenden").click()
     expect(gm.page.locator("#initiative li.active")).not_to_have_attribute("data-id", cid)
     return cid
 
