@@ -222,6 +222,24 @@ def test_a_table_with_secrets_in_three_browsers(browser: Browser, served: Served
     for seat in (ann, bo):
         expect(seat.page.locator("#log")).to_contain_text("Runde 2 beginnt.")
 
+    # The game master reorders the initiative: by keyboard, then by dragging.
+    rows = gm.page.locator("#initiative li")
+    before = rows.evaluate_all("items => items.map(i => i.dataset.id)")
+    first_down = gm.page.locator(f"#initiative li[data-id={before[0]}] .move button").nth(1)
+    first_down.focus()
+    gm.page.keyboard.press("Enter")
+    swapped = [before[1], before[0], *before[2:]]
+    expect(rows.first).to_have_attribute("data-id", swapped[0])
+    assert rows.evaluate_all("items => items.map(i => i.dataset.id)") == swapped
+    rows.last.drag_to(rows.first)
+    dragged = [swapped[-1], *swapped[:-1]]
+    expect(rows.first).to_have_attribute("data-id", dragged[0])
+    assert rows.evaluate_all("items => items.map(i => i.dataset.id)") == dragged
+    for seat in (ann, bo):
+        expect(seat.page.locator("#log")).to_contain_text("Neue Initiativereihenfolge")
+        order = seat.page.locator("#log .entry[data-kind=order_set]").first.inner_text()
+        assert "c4" not in order, order
+
     # What the server keeps secret, read from its store.
     events = served.store.read(table_id)
     seeds = [e.payload["seed"] for e in events if e.kind == "seed_secret"]

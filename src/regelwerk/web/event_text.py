@@ -30,6 +30,11 @@ class Names:
     def character(self, character_id: Any) -> str:
         return self.characters.get(str(character_id), str(character_id))
 
+    def order(self, payload: Mapping[str, Any]) -> str:
+        """An initiative order by name, of the characters this viewer knows only."""
+        return ", ".join(self.characters[str(c)] for c in payload.get("order", [])
+                         if str(c) in self.characters)
+
 
 def labels(t: Translator) -> dict[str, str]:
     """The label of each event kind in the log and its filter."""
@@ -196,10 +201,8 @@ _SUMMARIES.update({
     "delayed": lambda p, n, t: t("{name} delays.", name=n.character(p.get("character_id"))),
     "resumed": lambda p, n, t: t("{name} acts again.", name=n.character(
         p.get("character_id"))),
-    "order_set": lambda p, n, t: t("New initiative order: {order}.", order=", ".join(
-        n.character(c) for c in p.get("order", []))),
-    "initiative_moved": lambda p, n, t: t("New initiative order: {order}.", order=", ".join(
-        n.character(c) for c in p.get("order", []))),
+    "order_set": lambda p, n, t: t("New initiative order: {order}.", order=n.order(p)),
+    "initiative_moved": lambda p, n, t: t("New initiative order: {order}.", order=n.order(p)),
     "effect_added": lambda p, n, t: t("Effect: {label}.", label=(p.get("effect") or {}).get(
         "label", "?")),
 })
