@@ -415,3 +415,26 @@ def test_every_kind_of_step_can_wait_for_the_game_master() -> None:
     assert _char(table, "c2")["health"]["hp"] == 115
     assert _char(table, "c3")["conditions"] == {"frightened": 1}
     assert _enc(table)["proposals"] == []
+
+
+def test_reinforcements_join_by_initiative_and_participants_leave() -> None:
+    table = _setup()
+    s = table.service
+    s.execute(table.gm, {"type": "add_character", "name": "Goblin 2", "kind": "creature",
+                         "sheet": GOBLIN})
+    active = _enc(table)["active"]
+    result = s.execute(table.gm, {"type": "join_encounter", "character_id": "c4",
+                                  "statistic": "stealth"})
+    joined = result["events"][0]["payload"]
+    assert joined["rolls"][0]["request"]["expression"] == "1d20+7"
+    running = _enc(table)
+    totals = [running["participants"][c]["initiative"] for c in running["order"]]
+    assert totals == sorted(totals, reverse=True)
+    assert running["active"] == active
+    assert running["order"][running["position"]] == active
+    s.execute(table.gm, {"type": "leave_encounter", "character_id": "c4"})
+    running = _enc(table)
+    assert "c4" not in running["order"]
+    assert running["order"][running["position"]] == active
+    with pytest.raises(NotAllowed):
+        s.execute(table.gm, {"type": "leave_encounter", "character_id": active})

@@ -149,3 +149,13 @@ def test_any_pathbuilder_json_is_read_or_refused_with_a_reason(export: object) -
         except InvalidCommand as error:
             refused.append(error)
         assert all(r.message for r in refused)
+
+
+def test_defences_on_the_hp_line_and_action_glyphs() -> None:
+    _, sheet = parse_statblock((FIXTURES / "ghoul_stalker.en.txt").read_text("utf-8"))
+    assert sheet["immunities"] == ["death_effects", "disease", "paralyzed", "poison",
+                                   "unconscious"]
+    assert sheet["resistances"] == [{"type": "physical", "value": 5, "except": ["silver"]}]
+    assert sheet["speeds"] == {"land": 30, "burrow": 5}
+    assert [s["name"] for s in sheet["strikes"]] == ["jaws", "claw"]
+    assert sheet["senses"] == ["darkvision", "scent (imprecise) 30 feet"]

@@ -55,6 +55,8 @@ COMMANDS = st.one_of(
               st.sampled_from(["start_of_turn", "recovery_check", "end_of_turn",
                                "persistent_damage", "initiative_move"]),
               st.sampled_from(["auto", "propose"])),
+    st.builds(lambda c: {"type": "join_encounter", "character_id": c}, IDS),
+    st.builds(lambda c: {"type": "leave_encounter", "character_id": c}, IDS),
     st.just({"type": "undo"}),
     st.just({"type": "rotate_seed"}),
     st.just({"type": "add_seed", "seed": "xyzzy"}),

@@ -202,7 +202,8 @@ def command(kind: str, model: type[BaseModel], *,
 
 def _load() -> None:
     import regelwerk.table.commands
-    import regelwerk.table.encounter  # noqa: F401
+    import regelwerk.table.encounter
+    import regelwerk.table.joining  # noqa: F401
 
 
 def command_types() -> dict[str, type[BaseModel]]:

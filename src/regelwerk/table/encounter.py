@@ -22,7 +22,7 @@ from regelwerk.table.pf2e_turns import end_of_turn, recovery_check, start_of_tur
 from regelwerk.table.state import next_id
 from regelwerk.table.steps import audience, encounter, participant
 
-__all__ = ["order_by_initiative"]
+__all__ = ["Entrant", "order_by_initiative", "participant_record", "roll_initiative"]
 
 Id = Annotated[StrictStr, Field(min_length=1, max_length=40)]
 
@@ -58,14 +58,15 @@ def order_by_initiative(rows: list[dict[str, Any]], rule: str) -> list[str]:
     return [row["character_id"] for row in sorted(rows, key=key)]
 
 
-def _participant(row: dict[str, Any]) -> dict[str, Any]:
+def participant_record(row: dict[str, Any]) -> dict[str, Any]:
+    """A participant's record in the encounter, from its initiative row."""
     return {"initiative": row["initiative"], "modifier": row["modifier"],
             "statistic": row["statistic"], "foe": row["foe"], "actions": 0, "quickened": 0,
             "reactions": 0, "actions_left": 0, "quickened_left": 0, "reactions_left": 0,
             "spent": [], "attacks": 0, "ready": None, "turns": 0, "suspended": False}
 
 
-def _roll_initiative(d: Decision, entrant: Entrant, character: dict[str, Any],
+def roll_initiative(d: Decision, entrant: Entrant, character: dict[str, Any],
                      index: int) -> dict[str, Any]:
     system = d.state["system"]
     row = {"character_id": entrant.character_id, "index": index,
@@ -112,21 +113,21 @@ def _start(d: Decision, c: StartEncounter) -> None:
         for index, entrant in enumerate(c.participants):
             character = characters[entrant.character_id]
             if character["hidden"]:
-                rows.append(_roll_initiative(d, entrant, character, index))
+                rows.append(roll_initiative(d, entrant, character, index))
                 d.emit("initiative_rolled", {"character_id": entrant.character_id,
                                              "initiative": rows[-1]["initiative"]}, ("gm",))
             else:
                 visible.append({"entrant": entrant, "index": index})
         for item in visible:
             entrant = item["entrant"]
-            rows.append(_roll_initiative(d, entrant, characters[entrant.character_id],
+            rows.append(roll_initiative(d, entrant, characters[entrant.character_id],
                                          item["index"]))
         order = order_by_initiative(rows, d.state["settings"].get("initiative_ties",
                                                                   "foes_first"))
     running = {"id": next_id(d.state, "encounter", "e"), "round": 0, "active": None,
                "position": -1, "order": order, "delayed": [], "effects": [],
                "proposals": [],
-               "participants": {row["character_id"]: _participant(row) for row in rows}}
+               "participants": {row["character_id"]: participant_record(row) for row in rows}}
     d.emit("encounter_started", {"encounter": running})
     advance(d)
 

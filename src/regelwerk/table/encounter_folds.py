@@ -32,11 +32,26 @@ def _participant_added(state: State, event: Event) -> None:
     encounter["participants"][event.payload["character_id"]] = copy(
         event.payload["participant"])
     encounter["order"] = list(event.payload["order"])
+    encounter["position"] = event.payload["position"]
+
+
+@folds("participant_removed")
+def _participant_removed(state: State, event: Event) -> None:
+    encounter = _encounter(state)
+    cid = event.payload["character_id"]
+    encounter["participants"].pop(cid, None)
+    encounter["order"] = list(event.payload["order"])
+    encounter["position"] = event.payload["position"]
+    if cid in encounter["delayed"]:
+        encounter["delayed"].remove(cid)
+    encounter["effects"] = [e for e in encounter["effects"]
+                            if cid not in (e["creator"], e["target"])]
 
 
 @folds("initiative_rolled")
 def _initiative_rolled(state: State, event: Event) -> None:
-    """The roll of a hidden participant; its place comes with ``participant_added``."""
+    """The initiative roll of a hidden participant (its place is in
+    ``encounter_started``)."""
 
 
 @folds("encounter_ended")

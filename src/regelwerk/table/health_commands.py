@@ -78,7 +78,7 @@ def _damage(d: Decision, c: Damage) -> None:
 
 
 class Heal(BaseModel):
-    """Healing (game master or the character's owner)."""
+    """Healing of a character (any member) or a creature (game master)."""
 
     model_config = COMMAND_CONFIG
     character_id: Id
@@ -88,7 +88,10 @@ class Heal(BaseModel):
 @command("heal", Heal)
 def _heal(d: Decision, c: Heal) -> None:
     need_pf2e(d)
-    target = d.own(c.character_id)
+    # a player heals any character they can see (a healer heals others), not creatures
+    target = d.character(c.character_id)
+    if not d.gm and target["kind"] != "character":
+        raise NotAllowed(d.t("Only the game master heals creatures and hazards."))
     answer = d.ask("pf2e", "heal_creature", {"creature": target["health"],
                                              "amount": c.amount})
     kind, payload = health_change(c.character_id, answer, "heal", -c.amount)
@@ -115,7 +118,7 @@ def gain_conditions(d: Decision, cid: str, gains: dict[str, int], reason: str) -
 
 
 class Condition(BaseModel):
-    """Give or remove a condition (game master or the character's owner); names in
+    """Give or remove a condition of any character the member can see; names in
     English, German or Icelandic.  ``quickened_for`` limits a quickened action."""
 
     model_config = COMMAND_CONFIG
@@ -129,7 +132,8 @@ class Condition(BaseModel):
 @command("condition", Condition)
 def _condition(d: Decision, c: Condition) -> None:
     need_pf2e(d)
-    character = d.own(c.character_id)
+    # a player's action may give a condition to anyone they can see (Demoralize)
+    character = d.character(c.character_id)
     if c.remove:
         key = normalise_name(c.name)
         found = next((n for n in character["conditions"] if normalise_name(n) == key), None)

@@ -81,8 +81,12 @@ def _strikes(build: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _resistances(values: Any) -> list[dict[str, Any]]:
+    if values is None:
+        return []
     if isinstance(values, str):
         values = [v for v in values.split(",") if v.strip()]
+    if not isinstance(values, list):
+        raise TypeError("resistances must be a list or a comma-separated text")
     found = []
     for text in values or []:
         match = re.match(r"^\s*(.+?)\s+(\d+)\s*$", str(text))
@@ -119,11 +123,12 @@ def from_pathbuilder(export: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         perception = _statistic("perception", abilities, level, _rank(build, "perception"),
                                 modifiers=_item(build, "Perception"))
         strikes = _strikes(build)
+        resistances = _resistances(build.get("resistances"))
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise InvalidCommand(f"the Pathbuilder export lacks or mistypes {error}") from None
     sheet = {"level": level, "abilities": abilities, "perception": perception, "ac": ac,
              "saves": saves, "skills": skills, "hp": max(hp, 1), "max_hp": max(hp, 1),
              "speeds": {"land": speed}, "strikes": strikes,
              "ranks": {key: _rank(build, key) for key in ("perception", *_SAVES)},
-             "resistances": _resistances(build.get("resistances"))}
+             "resistances": resistances}
     return str(build.get("name") or "Pathbuilder"), sheet

@@ -59,13 +59,13 @@ def _int(text: str) -> int:
     return int(text.replace("−", "-").replace("–", "-"))
 
 
-def _split(text: str) -> list[str]:
-    """Comma-separated parts, not splitting inside parentheses."""
+def _split(text: str, marks: str = ",;") -> list[str]:
+    """Parts separated by ``marks``, not splitting inside parentheses."""
     parts, depth, current = [], 0, ""
     for char in text:
         depth += char == "("
         depth -= char == ")"
-        if char in ",;" and depth == 0:
+        if char in marks and depth == 0:
             parts.append(current.strip())
             current = ""
         else:
@@ -138,8 +138,13 @@ def _strike(text: str, melee: bool) -> dict[str, Any]:
 
 
 def _hp(text: str, sheet: dict[str, Any]) -> None:
-    parts = _split(text)
+    first, *labelled = _split(text, ";")
+    parts = _split(first, ",")
     sheet["hp"] = sheet["max_hp"] = int(re.match(r"\d+", parts[0]).group())  # type: ignore[union-attr]
+    for segment in labelled:
+        key = _label(segment)
+        if key is not None:
+            _apply(key, sheet)
     for part in parts[1:]:
         key = _label(part)
         if key is not None:
