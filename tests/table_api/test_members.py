@@ -116,3 +116,10 @@ def test_every_table_endpoint_is_documented_with_errors(live: Live) -> None:
     assert spec["components"]["securitySchemes"]["HTTPBearer"]["scheme"] == "bearer"
     create = spec["paths"][TABLES]["post"]
     assert "example" in str(create["requestBody"]) or "examples" in str(spec["components"])
+
+
+def test_an_overlong_table_id_is_a_malformed_request(live: Live) -> None:
+    gm = new_table(live)
+    response = live.client.get(f"{TABLES}/{'x' * 100}/state", headers=auth(gm["token"]))
+    assert_error(response, 400, "invalid_request")
+    assert "table_id" in response.json()["error"]["message"]

@@ -15,13 +15,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body
 from fastapi.responses import JSONResponse
-from starlette.concurrency import run_in_threadpool
 
-from regelwerk.api.table_auth import Room, TableViewer
-from regelwerk.api.table_http import TableRoute, problem_responses
+from regelwerk.api.table_auth import Caller, Room, TableCaller
+from regelwerk.api.table_http import TableId, TableRoute, problem_responses
 from regelwerk.api.table_models import CharacterList, CommandResult, EncounterView
 from regelwerk.table.decide import command_types
-from regelwerk.table.service import Viewer
 
 __all__ = ["COMMAND_EXAMPLES", "command_body", "execute", "router"]
 
@@ -82,13 +80,14 @@ def command_body() -> dict[str, Any]:
         "schema": command_schema(), "examples": COMMAND_EXAMPLES}}}}
 
 
-async def execute(parts: Room, viewer: Viewer, command: dict[str, Any],
+async def execute(parts: Room, caller: Caller, command: dict[str, Any],
                   status: int = 200) -> JSONResponse:
-    """Run a command in the thread pool, then wake the table's streams.  The answer
-    is the service's JSON as it is (the response model is for the documentation)."""
+    """Authenticate and run a command in one trip to the thread pool, then wake the
+    table's streams.  The answer is the service's JSON as it is (the response model
+    is for the documentation)."""
     service, feed = parts
-    result: dict[str, Any] = await run_in_threadpool(service.execute, viewer, command)
-    feed.announce(viewer.table_id, int(result["sequence"]))
+    _, result = await caller.run(service, lambda viewer: service.execute(viewer, command))
+    feed.announce(caller.table_id, int(result["sequence"]))
     return JSONResponse(result, status_code=status)
 
 
@@ -97,10 +96,10 @@ Fields = Annotated[dict[str, Any], Body()]
 
 @router.get("/{table_id}/characters", summary="The characters the viewer may see",
             response_model=CharacterList, responses=problem_responses(401, 404))
-async def characters(table_id: str, viewer: TableViewer, parts: Room) -> JSONResponse:
+async def characters(table_id: TableId, caller: TableCaller, parts: Room) -> JSONResponse:
     """Every character, creature and hazard the viewer may see (hidden ones only
     for the game master; others' health as an estimate when the table says so)."""
-    state = await run_in_threadpool(parts[0].state, viewer)
+    _, state = await caller.run(parts[0], parts[0].state)
     return JSONResponse({"ok": True, "characters": state.get("characters", {})})
 
 
@@ -108,30 +107,30 @@ async def characters(table_id: str, viewer: TableViewer, parts: Room) -> JSONRes
              response_model=CommandResult, responses=problem_responses(*_WRITE),
              openapi_extra={"requestBody": {"required": True, "content": {
                  "application/json": {"example": {"name": "Ezren", "sheet": SHEET}}}}})
-async def add_character(table_id: str, viewer: TableViewer, parts: Room,
+async def add_character(table_id: TableId, caller: TableCaller, parts: Room,
                         fields: Fields) -> JSONResponse:
     """The ``add_character`` command: a player adds their own character; the game
     master also creatures, hazards and hidden ones."""
-    return await execute(parts, viewer, {**fields, "type": "add_character"}, 201)
+    return await execute(parts, caller, {**fields, "type": "add_character"}, 201)
 
 
 @router.patch("/{table_id}/characters/{character_id}", summary="Change a character",
               response_model=CommandResult, responses=problem_responses(*_WRITE),
               openapi_extra={"requestBody": {"required": True, "content": {
                   "application/json": {"example": {"name": "Ezren der Weise"}}}}})
-async def update_character(table_id: str, character_id: str, viewer: TableViewer,
+async def update_character(table_id: TableId, character_id: str, caller: TableCaller,
                            parts: Room, fields: Fields) -> JSONResponse:
     """The ``update_character`` command: a new name or sheet."""
-    return await execute(parts, viewer, {**fields, "type": "update_character",
+    return await execute(parts, caller, {**fields, "type": "update_character",
                                          "character_id": character_id})
 
 
 @router.delete("/{table_id}/characters/{character_id}", summary="Remove a character",
                response_model=CommandResult, responses=problem_responses(*_WRITE))
-async def remove_character(table_id: str, character_id: str, viewer: TableViewer,
+async def remove_character(table_id: TableId, character_id: str, caller: TableCaller,
                            parts: Room) -> JSONResponse:
     """The ``remove_character`` command."""
-    return await execute(parts, viewer, {"type": "remove_character",
+    return await execute(parts, caller, {"type": "remove_character",
                                          "character_id": character_id})
 
 
@@ -139,20 +138,20 @@ async def remove_character(table_id: str, character_id: str, viewer: TableViewer
              response_model=CommandResult, responses=problem_responses(*_WRITE),
              openapi_extra={"requestBody": {"required": True, "content": {
                  "application/json": {"example": {"statistic": "Arcana", "dc": 15}}}}})
-async def check(table_id: str, character_id: str, viewer: TableViewer, parts: Room,
+async def check(table_id: TableId, character_id: str, caller: TableCaller, parts: Room,
                 fields: Fields) -> JSONResponse:
     """The ``check`` command for this character (``secret`` for a PF2e secret check,
     whose result only the game master sees)."""
-    return await execute(parts, viewer, {**fields, "type": "check",
+    return await execute(parts, caller, {**fields, "type": "check",
                                          "character_id": character_id})
 
 
 @router.get("/{table_id}/encounter", summary="The running encounter",
             response_model=EncounterView, responses=problem_responses(401, 404))
-async def encounter(table_id: str, viewer: TableViewer, parts: Room) -> JSONResponse:
+async def encounter(table_id: TableId, caller: TableCaller, parts: Room) -> JSONResponse:
     """The running encounter as the viewer may see it (``null`` when there is none):
     participants, initiative, round and turn."""
-    state = await run_in_threadpool(parts[0].state, viewer)
+    _, state = await caller.run(parts[0], parts[0].state)
     return JSONResponse({"ok": True, "encounter": state.get("encounter")})
 
 
@@ -161,23 +160,23 @@ async def encounter(table_id: str, viewer: TableViewer, parts: Room) -> JSONResp
              openapi_extra={"requestBody": {"required": True, "content": {
                  "application/json": {"example": {"participants": [
                      {"character_id": "c1"}, {"character_id": "c2"}]}}}}})
-async def start_encounter(table_id: str, viewer: TableViewer, parts: Room,
+async def start_encounter(table_id: TableId, caller: TableCaller, parts: Room,
                           fields: Fields) -> JSONResponse:
     """The ``start_encounter`` command: everyone rolls initiative (in W6 the game
     master gives the ``order``) and the first round begins."""
-    return await execute(parts, viewer, {**fields, "type": "start_encounter"}, 201)
+    return await execute(parts, caller, {**fields, "type": "start_encounter"}, 201)
 
 
 @router.post("/{table_id}/encounter/turn", summary="End the running turn",
              response_model=CommandResult, responses=problem_responses(*_WRITE))
-async def end_turn(table_id: str, viewer: TableViewer, parts: Room) -> JSONResponse:
+async def end_turn(table_id: TableId, caller: TableCaller, parts: Room) -> JSONResponse:
     """The ``end_turn`` command (the game master, or the player whose creature's turn
     it is): the end-of-turn steps run, then the next creature's turn begins."""
-    return await execute(parts, viewer, {"type": "end_turn"})
+    return await execute(parts, caller, {"type": "end_turn"})
 
 
 @router.delete("/{table_id}/encounter", summary="End the encounter (gm)",
                response_model=CommandResult, responses=problem_responses(*_WRITE))
-async def end_encounter(table_id: str, viewer: TableViewer, parts: Room) -> JSONResponse:
+async def end_encounter(table_id: TableId, caller: TableCaller, parts: Room) -> JSONResponse:
     """The ``end_encounter`` command."""
-    return await execute(parts, viewer, {"type": "end_encounter"})
+    return await execute(parts, caller, {"type": "end_encounter"})

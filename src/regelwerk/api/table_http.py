@@ -11,9 +11,10 @@ traceback or FastAPI's own error shape.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Annotated, Any
 
 from babel.numbers import format_decimal
+from fastapi import Path
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
@@ -28,12 +29,16 @@ __all__ = [
     "BODY_LIMIT",
     "STATUS",
     "HttpProblem",
+    "TableId",
     "TableRoute",
     "error_json",
     "language",
     "problem_responses",
     "status_of",
 ]
+
+TableId = Annotated[str, Path(min_length=1, max_length=64, description="The table's id.")]
+"""A table id in a path (the service makes 16-character ones)."""
 
 BODY_LIMIT = 1024 * 1024
 """The largest body a table resource reads (a pasted stat block or a Pathbuilder

@@ -45,6 +45,11 @@ class TableRoom:
                 self._feed = EventFeed(self._store)
             return self._service, self._feed
 
+    def opened(self) -> tuple[TableService, EventFeed] | None:
+        """The service and feed if the store is open already (never blocks)."""
+        service, feed = self._service, self._feed
+        return (service, feed) if service is not None and feed is not None else None
+
     def end_streams(self) -> None:
         """Wake every stream so that it ends (the server is shutting down)."""
         with self._lock:
@@ -78,8 +83,11 @@ def use_store(app: FastAPI, store: EventStore) -> TableRoom:
 
 
 async def room(request: Request) -> tuple[TableService, EventFeed]:
-    """Dependency: the service and feed of the request's app."""
-    return await run_in_threadpool(room_of(request.app).open)
+    """Dependency: the service and feed of the request's app (opening the store,
+    the first time, in the thread pool)."""
+    table_room = room_of(request.app)
+    parts = table_room.opened()
+    return parts if parts is not None else await run_in_threadpool(table_room.open)
 
 
 def _end_streams_on_signals(table_room: TableRoom) -> Callable[[], None]:

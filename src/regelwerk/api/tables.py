@@ -16,9 +16,9 @@ from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from regelwerk.api import table_characters
-from regelwerk.api.table_auth import Room, StreamViewer, TableViewer
+from regelwerk.api.table_auth import Room, StreamViewer, TableCaller, TableViewer
 from regelwerk.api.table_characters import command_body, execute
-from regelwerk.api.table_http import TableRoute, problem_responses
+from regelwerk.api.table_http import TableId, TableRoute, problem_responses
 from regelwerk.api.table_models import (
     CommandResult,
     CreatedInvitation,
@@ -37,7 +37,6 @@ __all__ = ["router"]
 router = APIRouter(prefix="/api/v1/tables", tags=["tables"], route_class=TableRoute,
                    lifespan=lifespan)
 
-TableId = Annotated[str, "the table's id"]
 _AUTH = (400, 401, 403, 404, 413, 415, 422)
 
 
@@ -96,29 +95,29 @@ async def join(table_id: TableId, joining: JoinRequest, parts: Room) -> JSONResp
 @router.post("/{table_id}/commands", summary="Send a command",
              response_model=CommandResult, responses=problem_responses(*_AUTH, 409),
              openapi_extra=command_body())
-async def command(table_id: TableId, viewer: TableViewer, parts: Room,
+async def command(table_id: TableId, caller: TableCaller, parts: Room,
                   body: Annotated[dict[str, Any], Body()]) -> JSONResponse:
     """Send one command (``{"type": ..., ...}``); the answer holds its events as
     the sender may see them.  A player acts only for their own characters."""
-    return await execute(parts, viewer, body)
+    return await execute(parts, caller, body)
 
 
 @router.get("/{table_id}/state", summary="The table as the viewer sees it",
             response_model=ViewerState, responses=problem_responses(401, 404))
-async def state(table_id: TableId, viewer: TableViewer, parts: Room) -> JSONResponse:
+async def state(table_id: TableId, caller: TableCaller, parts: Room) -> JSONResponse:
     """The viewer's state of the table, filtered on the server."""
-    table = await run_in_threadpool(parts[0].state, viewer)
+    viewer, table = await caller.run(parts[0], parts[0].state)
     return JSONResponse({"ok": True, "viewer": _viewer_json(viewer), "state": table})
 
 
 @router.get("/{table_id}/events", summary="Events after a sequence number",
             response_model=EventList, responses=problem_responses(400, 401, 404))
-async def events(table_id: TableId, viewer: TableViewer, parts: Room,
+async def events(table_id: TableId, caller: TableCaller, parts: Room,
                  after: Annotated[int, Query(ge=0, description="Last sequence seen")] = 0,
                  ) -> JSONResponse:
     """Every event after ``after`` that the viewer may see (others' secrets as
     neutral notices that keep their sequence numbers)."""
-    found = await run_in_threadpool(parts[0].events, viewer, after)
+    _, found = await caller.run(parts[0], lambda viewer: parts[0].events(viewer, after))
     return JSONResponse({"ok": True, "events": found})
 
 
