@@ -6,6 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
+from regelwerk.table.errors import NotAuthorized
+from regelwerk.table.views import can_see
+
 from .conftest import make_table
 from .pf2e_sheets import GOBLIN, VALEROS
 
@@ -94,6 +99,23 @@ def test_no_secret_reaches_a_player() -> None:
                          and e["payload"] == {"secret": True}]
         assert len(hidden_checks) >= 3
         assert "c3" not in s.state(viewer)["characters"]
+        # The kind of a hidden event would tell of the hidden creature's turns:
+        # a player sees "hidden", or that a secret check of someone they see happened.
+        for stored, event in zip(log, events, strict=True):
+            if can_see(stored.audience, viewer):
+                assert event["kind"] == stored.kind
+            elif event["kind"] == "check_rolled":
+                assert stored.payload["secret"] is True
+                assert stored.payload["character_id"] != "c3"
+            else:
+                assert event["kind"] == "hidden", stored.kind
+        hidden_kinds = {e.kind for e in log if e.audience == ("gm",)
+                        and e.payload.get("character_id") == "c3"}
+        assert {"turn_started", "check_rolled"} <= hidden_kinds
+        assert '"c3"' not in shown
+        assert len([e for e in events if e["kind"] == "hidden"]) >= 5
+        with pytest.raises(NotAuthorized):
+            s.export(viewer)
     gm_view = json.dumps([s.events(table.gm), s.state(table.gm)], ensure_ascii=False)
     assert HIDDEN_NAME in gm_view
     for event in log:

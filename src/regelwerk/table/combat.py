@@ -139,6 +139,9 @@ class Strike(BaseModel):
     modifiers: list[dict[str, Any]] = Field(default_factory=list, max_length=20)
     reaction: StrictBool = Field(False, description="as a reaction (e.g. a readied Strike)")
     ready: StrictBool = False
+    avoid_death: StrictBool = Field(False, description=(
+        "the target spends all its hero points if the damage would raise dying to "
+        "the limit"))
 
 
 def _strike_of(d: Decision, character: dict[str, Any], name: str) -> dict[str, Any]:
@@ -204,7 +207,7 @@ def _strike(d: Decision, c: Strike) -> None:
                         "traits": strike["traits"]}],
             "critical": degree == "critical_success", "target": target_of(target)})
         answer = take_damage(d, c.target_id, target["health"], applied,
-                             degree == "critical_success")
+                             degree == "critical_success", avoid_death=c.avoid_death)
     who = audience(d, c.character_id, c.target_id)
     d.emit("strike_rolled", {"character_id": c.character_id, "target_id": c.target_id,
                              "strike": strike["name"], "degree": degree,
