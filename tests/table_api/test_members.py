@@ -75,7 +75,7 @@ def test_malformed_bodies(live: Live) -> None:
     assert_error(form, 415, "unsupported_media_type")
     big = live.client.post(TABLES, content=b'{"name": "' + b"x" * (1 << 21) + b'"}',
                            headers={"content-type": "application/json"})
-    assert_error(big, 413, "too_large")
+    assert_error(big, 413, "body_too_large")
     unknown_system = live.client.post(TABLES, json={"name": "x", "system": "gurps",
                                                     "gm_name": "Ute"})
     assert_error(unknown_system, 400, "invalid_request")

@@ -59,7 +59,7 @@ STATUS: dict[str, int] = {
     "unknown_encounter": 404,
     "not_found": 404,
     "conflict": 409,
-    "too_large": 413,
+    "body_too_large": 413,
     "limit_exceeded": 413,
     "unsupported_media_type": 415,
 }
@@ -121,14 +121,14 @@ async def check_body(request: Request) -> None:
     t = language(request)
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > BODY_LIMIT:
-        raise HttpProblem("too_large", t("The body may have at most {limit} bytes.",
+        raise HttpProblem("body_too_large", t("The body may have at most {limit} bytes.",
                                          limit=format_decimal(BODY_LIMIT, locale=t.lang)))
     size = 0
     chunks = []
     async for chunk in request.stream():
         size += len(chunk)
         if size > BODY_LIMIT:
-            raise HttpProblem("too_large", t("The body may have at most {limit} bytes.",
+            raise HttpProblem("body_too_large", t("The body may have at most {limit} bytes.",
                                              limit=format_decimal(BODY_LIMIT, locale=t.lang)))
         chunks.append(chunk)
     body = b"".join(chunks)
