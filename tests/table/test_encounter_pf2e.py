@@ -500,3 +500,22 @@ def test_hero_points_avoid_death_from_a_failed_recovery_check() -> None:
     health = _char(table, "c1")["health"]
     assert (health["dying"], health["hero_points"], health.get("dead", False)) == (0, 0, False)
     assert _enc(table)["participants"]["c1"]["recovery_pending"] is False
+
+
+def test_ending_the_turn_with_avoid_death_spends_hero_points_on_a_held_back_check() -> None:
+    table = _dying_valeros("avoid12", 1)
+    s = table.service
+    s.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 1,
+                         "damage_type": "slashing"})
+    _turn_to(table, "c1")
+    s.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 1,
+                         "damage_type": "fire", "persistent": True})
+    result = s.execute(table.player, {"type": "end_turn", "avoid_death": True})
+    first = result["events"][0]
+    assert first["payload"]["rolls"][0]["result"]["degree"] in ("failure",
+                                                                "critical_failure")
+    assert first["payload"]["reason"] == "avoid_death"
+    health = _char(table, "c1")["health"]
+    # stable, then the persistent fire at 0 HP makes it dying again, with no hero
+    # point left to spend: "Gib alle deine verbleibenden Heldenpunkte aus (mindestens 1)"
+    assert (health["hero_points"], health.get("dead", False)) == (0, False)

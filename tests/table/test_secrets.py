@@ -70,6 +70,7 @@ def test_no_secret_reaches_a_player() -> None:
                            "statistic": "perception", "dc": 30, "secret": True})
         run("gm", {"type": "end_turn"})
     run("gm", {"type": "damage", "character_id": "c3", "amount": 5, "damage_type": "fire"})
+    run("gm", {"type": "undo"})  # undoing what players never saw stays hidden too
 
     log = table.store.read(table.table_id)
     secrets: set[str] = {HIDDEN_NAME, HIDDEN_STRIKE, HIDDEN_EFFECT}
@@ -101,18 +102,20 @@ def test_no_secret_reaches_a_player() -> None:
         assert "c3" not in s.state(viewer)["characters"]
         # The kind of a hidden event would tell of the hidden creature's turns:
         # a player sees "hidden", or that a secret check of someone they see happened.
-        for stored, event in zip(log, events, strict=True):
+        for stored, seen_event in zip(log, events, strict=True):
             if can_see(stored.audience, viewer):
-                assert event["kind"] == stored.kind
-            elif event["kind"] == "check_rolled":
+                assert seen_event["kind"] == stored.kind
+            elif seen_event["kind"] == "check_rolled":
                 assert stored.payload["secret"] is True
                 assert stored.payload["character_id"] != "c3"
             else:
-                assert event["kind"] == "hidden", stored.kind
+                assert seen_event["kind"] == "hidden", stored.kind
         hidden_kinds = {e.kind for e in log if e.audience == ("gm",)
                         and e.payload.get("character_id") == "c3"}
         assert {"turn_started", "check_rolled"} <= hidden_kinds
         assert '"c3"' not in shown
+        assert events[-1]["kind"] == "hidden"
+        assert log[-1].kind == "undone"
         assert len([e for e in events if e["kind"] == "hidden"]) >= 5
         with pytest.raises(NotAuthorized):
             s.export(viewer)

@@ -135,7 +135,7 @@ def recovery_check(d: Decision, cid: str, *, avoid_death: bool = False) -> None:
     run_step(d, "recovery_check", cid, [health_change(cid, result, "recovery_check")])
 
 
-def _persistent(d: Decision, cid: str) -> None:
+def _persistent(d: Decision, cid: str, avoid_death: bool) -> None:
     character = d.character(cid)
     entries = list(character.get("persistent", []))
     if not entries:
@@ -156,7 +156,7 @@ def _persistent(d: Decision, cid: str) -> None:
         applied = d.ask("pf2e", "apply_damage", {
             "damage": [{"amount": rolled["damage"], "type": entry["type"],
                         "traits": ["persistent"]}], "target": target})
-        taken = take_damage(d, cid, health, applied)
+        taken = take_damage(d, cid, health, applied, avoid_death=avoid_death)
         health = taken["creature"]
         last = taken
         changes.append(health_change(cid, taken, "persistent_damage", applied["total"]))
@@ -169,9 +169,10 @@ def _persistent(d: Decision, cid: str) -> None:
         after_health(d, cid, last)
 
 
-def end_of_turn(d: Decision, cid: str) -> None:
-    """Run the end of ``cid``'s turn (before ``turn_ended``)."""
-    _persistent(d, cid)
+def end_of_turn(d: Decision, cid: str, *, avoid_death: bool = False) -> None:
+    """Run the end of ``cid``'s turn (before ``turn_ended``); ``avoid_death``: hero
+    points are spent if persistent damage would raise dying to the limit."""
+    _persistent(d, cid, avoid_death)
     run_step(d, "end_of_turn", cid, tick(d, "end", cid))
     character = d.character(cid)
     changes: list[Change] = []
