@@ -22,3 +22,13 @@ def live(tmp_path: Path) -> Iterator[Live]:
     app.state.table_heartbeat = 0.5
     with serving(app) as running:
         yield running
+
+
+@pytest.fixture(scope="module")
+def shared_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    """As ``live``, one server for a whole module (for property tests)."""
+    app = create_app()
+    folder = tmp_path_factory.mktemp("tables")
+    use_store(app, open_store(f"sqlite:///{folder / 'tables.sqlite3'}"))
+    with serving(app) as running:
+        yield running

@@ -165,3 +165,17 @@ def test_an_encounter_over_its_resource(live: Live) -> None:
     assert ended.status_code == 200, ended.text
     assert live.client.get(f"{table}/encounter",
                            headers=auth(gm["token"])).json()["encounter"] is None
+
+
+def test_huge_sequence_numbers_are_refused_or_bounded(live: Live) -> None:
+    gm = new_table(live)
+    huge = live.client.get(f"{TABLES}/{gm['table_id']}/events", params={"after": 10**30},
+                           headers=auth(gm["token"]))
+    assert_error(huge, 400, "invalid_request")
+    url = f"{TABLES}/{gm['table_id']}/stream"
+    for resume in (b"9" * 40, "²".encode(), b"-3", b"abc"):
+        headers = [(b"authorization", f"Bearer {gm['token']}".encode()),
+                   (b"last-event-id", resume)]
+        with live.client.stream("GET", url, headers=headers) as response:
+            assert response.status_code == 200
+            assert next(response.iter_lines()).startswith(": connected")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from regelwerk.api.table_room import room_of
 from tests.table_api.flows import TABLES, assert_error, invite_and_join, new_table
 from tests.table_api.live import Live, auth
 
@@ -123,3 +124,11 @@ def test_an_overlong_table_id_is_a_malformed_request(live: Live) -> None:
     response = live.client.get(f"{TABLES}/{'x' * 100}/state", headers=auth(gm["token"]))
     assert_error(response, 400, "invalid_request")
     assert "table_id" in response.json()["error"]["message"]
+
+
+def test_after_the_store_closed_requests_are_503_not_a_new_store(live: Live) -> None:
+    gm = new_table(live)
+    room_of(live.app).close()
+    response = live.client.get(f"{TABLES}/{gm['table_id']}/state", headers=auth(gm["token"]))
+    assert_error(response, 503, "store_unavailable")
+    assert response.headers["retry-after"] == "1"

@@ -25,7 +25,7 @@ __all__ = ["COMMAND_EXAMPLES", "command_body", "execute", "router"]
 
 router = APIRouter(route_class=TableRoute)
 
-_WRITE = (400, 401, 403, 404, 409, 413, 415, 422)
+_WRITE = (400, 401, 403, 404, 409, 413, 415, 422, 503)
 
 SHEET = {"level": 1, "perception": 5, "ac": 16, "hp": 16, "max_hp": 16,
          "saves": {"fortitude": 4, "reflex": 5, "will": 6},

@@ -62,6 +62,8 @@ STATUS: dict[str, int] = {
     "body_too_large": 413,
     "limit_exceeded": 413,
     "unsupported_media_type": 415,
+    "invalid_event": 400,
+    "store_unavailable": 503,
 }
 """Status per error code; every other refusal (``not_allowed`` with the rule's
 reason, a value a rule refuses) is 422."""
@@ -76,7 +78,16 @@ _SUMMARY: dict[int | str, str] = {
     413: "The body is larger than 1 MiB, or a request exceeds a limit",
     415: "The body is not application/json",
     422: "The rules refuse the command (not_allowed, with the rule's reason)",
+    503: "The database could not be reached (store_unavailable): nothing was done; "
+         "send it again",
     "4XX": "Every failure has the protocol's error shape",
+}
+
+
+_HEADERS = {
+    "not_authenticated": {"WWW-Authenticate": "Bearer"},
+    "conflict": {"Retry-After": "0"},  # nothing was appended: send it again at once
+    "store_unavailable": {"Retry-After": "1"},
 }
 
 
@@ -87,7 +98,7 @@ def status_of(code: str) -> int:
 
 def error_json(code: str, message: str, status: int | None = None) -> JSONResponse:
     """The protocol's error response."""
-    headers = {"WWW-Authenticate": "Bearer"} if code == "not_authenticated" else None
+    headers = _HEADERS.get(code)
     return JSONResponse({"ok": False, "error": {"code": code, "message": message}},
                         status_code=status or status_of(code), headers=headers)
 

@@ -137,7 +137,8 @@ class ViewerState(BaseModel):
 
 class EventList(BaseModel):
     """The events after a sequence number, as the viewer may see them; gap-free
-    (an event hidden from the viewer keeps its number and kind)."""
+    (an event hidden from the viewer keeps its number, as kind ``hidden`` or with the
+    payload ``{"secret": true}``)."""
 
     ok: Literal[True] = True
     events: list[dict[str, Any]]

@@ -20,7 +20,7 @@ from fastapi import FastAPI, Request
 from starlette.concurrency import run_in_threadpool
 
 from regelwerk.api.table_feed import EventFeed
-from regelwerk.store import EventStore, open_store_from_env
+from regelwerk.store import EventStore, StoreUnavailable, open_store_from_env
 from regelwerk.table.service import TableService
 
 __all__ = ["TableRoom", "lifespan", "room", "room_of", "use_store"]
@@ -34,10 +34,13 @@ class TableRoom:
         self._service: TableService | None = None
         self._feed: EventFeed | None = None
         self._lock = threading.Lock()
+        self._closed = False
 
     def open(self) -> tuple[TableService, EventFeed]:
         """The service and feed, opening the store on the first call (blocking)."""
         with self._lock:
+            if self._closed:
+                raise StoreUnavailable("the server is shutting down")
             if self._service is None or self._feed is None:
                 if self._store is None:
                     self._store = open_store_from_env()
@@ -63,6 +66,7 @@ class TableRoom:
         with self._lock:
             store, self._store = self._store, None
             self._service = self._feed = None
+            self._closed = True
         if store is not None:
             store.close()
 

@@ -33,10 +33,16 @@ RETRY_MS = 2000
 """The reconnection delay a client is asked to use."""
 
 
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028",
+                              "\u2029": "\\u2029"})
+"""Characters that some clients take for line ends (Python's ``splitlines``, which
+httpx reads lines with) and that JSON may leave raw: written as escapes."""
+
+
 def frame(event: dict[str, Any]) -> str:
     """One event as an SSE message: its sequence number is the message id."""
     data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
-    return f"id: {event['sequence']}\ndata: {data}\n\n"
+    return f"id: {event['sequence']}\ndata: {data.translate(_LINE_BREAKS)}\n\n"
 
 
 async def event_stream(service: TableService, feed: EventFeed, viewer: Viewer,

@@ -38,6 +38,8 @@ router = APIRouter(prefix="/api/v1/tables", tags=["tables"], route_class=TableRo
                    lifespan=lifespan)
 
 _AUTH = (400, 401, 403, 404, 413, 415, 422)
+MAX_SEQUENCE = 2**62
+"""The largest sequence number a request may name (the stores keep 64-bit integers)."""
 
 
 def _viewer_json(viewer: Any) -> dict[str, str]:
@@ -93,7 +95,7 @@ async def join(table_id: TableId, joining: JoinRequest, parts: Room) -> JSONResp
 
 
 @router.post("/{table_id}/commands", summary="Send a command",
-             response_model=CommandResult, responses=problem_responses(*_AUTH, 409),
+             response_model=CommandResult, responses=problem_responses(*_AUTH, 409, 503),
              openapi_extra=command_body())
 async def command(table_id: TableId, caller: TableCaller, parts: Room,
                   body: Annotated[dict[str, Any], Body()]) -> JSONResponse:
@@ -113,7 +115,8 @@ async def state(table_id: TableId, caller: TableCaller, parts: Room) -> JSONResp
 @router.get("/{table_id}/events", summary="Events after a sequence number",
             response_model=EventList, responses=problem_responses(400, 401, 404))
 async def events(table_id: TableId, caller: TableCaller, parts: Room,
-                 after: Annotated[int, Query(ge=0, description="Last sequence seen")] = 0,
+                 after: Annotated[int, Query(ge=0, le=MAX_SEQUENCE,
+                                             description="Last sequence seen")] = 0,
                  ) -> JSONResponse:
     """Every event after ``after`` that the viewer may see (others' secrets as
     neutral notices that keep their sequence numbers)."""
@@ -145,15 +148,17 @@ async def export(table_id: TableId, viewer: TableViewer, parts: Room) -> PlainTe
 )
 async def stream(
     request: Request, table_id: TableId, viewer: StreamViewer, parts: Room,
-    after: Annotated[int, Query(ge=0, description="Last sequence seen (first connection)")] = 0,
+    after: Annotated[int, Query(ge=0, le=MAX_SEQUENCE,
+                                    description="Last sequence seen (first connection)")] = 0,
     last_event_id: Annotated[str | None, Header(
         description="Sent by a reconnecting client: resume after this sequence")] = None,
 ) -> StreamingResponse:
     """Every event after ``Last-Event-ID`` (or ``after``), then each new one as it
     happens; heartbeat comments while quiet.  Takes the token also as
     ``?access_token=`` for browsers' ``EventSource``."""
-    if last_event_id is not None and last_event_id.strip().isdigit():
-        after = int(last_event_id.strip())
+    resume = (last_event_id or "").strip()
+    if resume.isascii() and resume.isdigit():
+        after = min(int(resume[:20]), MAX_SEQUENCE)
     heartbeat = getattr(request.app.state, "table_heartbeat", None)
     events = event_stream(parts[0], parts[1], viewer, after,
                           **({"heartbeat": heartbeat} if heartbeat else {}))
