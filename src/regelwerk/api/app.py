@@ -23,6 +23,7 @@ from regelwerk.api.middleware import Guard
 from regelwerk.api.pool import RulesPool
 from regelwerk.api.resolve import status_for
 from regelwerk.api.settings import HttpSettings
+from regelwerk.web import router as web_routes
 
 __all__ = ["HttpSettings", "create_app", "status_for"]
 
@@ -57,6 +58,7 @@ def create_app(settings: HttpSettings | None = None) -> FastAPI:
     app.add_middleware(Guard, settings=settings)
     app.include_router(health_routes.router)
     app.include_router(resolve_routes.router)
+    app.include_router(web_routes)
     app.include_router(table_routes.router)
     gc.freeze()  # the app's long-lived objects leave the collector's generations
     return app
