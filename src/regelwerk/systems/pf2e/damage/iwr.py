@@ -169,17 +169,20 @@ def apply_instance(instance: DamageInstance, target: Target, critical: bool) -> 
 def combine(instances: Sequence[DamageInstance]) -> tuple[tuple[DamageInstance, int], ...]:
     """Damage of one type from one effect as one amount (with how many instances made
     it), in the order the types first appear; precision and critical-only parts add
-    up.  Instances with other traits (a magical and a plain weapon) stay apart: their
-    damage is not the same to a resistance with an exception (docs/rulings.md)."""
+    up.  A named effect's damage of one type is one amount whatever traits its parts
+    name: the effect carries them all (a silver weapon's damage is all "mit einer
+    silbernen Waffe zugefügt").  Unnamed instances are one effect only when their
+    traits agree (a magical and a plain weapon in one request stay apart,
+    docs/rulings.md)."""
     merged: dict[tuple[str, str | None, frozenset[str], bool], tuple[DamageInstance, int]] = {}
     for i in instances:
-        key = (i.type, i.effect, i.traits, i.ongoing)
+        key = (i.type, i.effect, i.traits if i.effect is None else frozenset(), i.ongoing)
         if key not in merged:
             merged[key] = (i, 1)
             continue
         a, n = merged[key]
         merged[key] = (DamageInstance(a.amount + i.amount, a.type, a.precision + i.precision,
-                                      a.traits, a.effect,
+                                      a.traits | i.traits, a.effect,
                                       a.critical_only + i.critical_only, a.ongoing), n + 1)
     return tuple(merged.values())
 
