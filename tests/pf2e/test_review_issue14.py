@@ -170,10 +170,10 @@ def test_a_precise_sense_does_not_observe_a_sneaking_creature(server: str) -> No
     bat = Observer(vision=False, precise=("echolocation",))
     assert detect(bat, Situation()).state == "observed"
     assert detect(bat, Situation(sneaking=True)).state == "undetected"
-    game = {"width": 10, "height": 10,
-            "creatures": [{"name": "bat", "at": [1, 1], "senses": ["Echoortung"],
-                           "conditions": ["Blind"]},
-                          {"name": "thief", "at": [5, 1]}]}
+    game: dict[str, Any] = {"width": 10, "height": 10,
+                            "creatures": [{"name": "bat", "at": [1, 1], "senses": ["Echoortung"],
+                                           "conditions": ["Blind"]},
+                                          {"name": "thief", "at": [5, 1]}]}
     seen = pf2e(server, "detect", map=game, observer="bat", target="thief", invisible=True)
     assert (seen["state"], seen["sense"]) == ("observed", "echolocation")
     sneaking = pf2e(server, "detect", map=game, observer="bat", target="thief",
@@ -188,9 +188,10 @@ def test_a_precise_sense_does_not_observe_a_sneaking_creature(server: str) -> No
 
 def test_senses_on_the_map_are_checked_and_ranged_in_the_maps_unit(server: str) -> None:
     # a sense the map names must be one regelwerk knows (failed before: ignored silently)
-    game = {"width": 10, "height": 10, "unit": "ft",
-            "creatures": [{"name": "wolf", "at": [1, 1], "senses": ["Geruchssinn 30"]},
-                          {"name": "thief", "at": [6, 1]}]}
+    game: dict[str, Any] = {"width": 10, "height": 10, "unit": "ft",
+                            "creatures": [{"name": "wolf", "at": [1, 1],
+                                           "senses": ["Geruchssinn 30"]},
+                                          {"name": "thief", "at": [6, 1]}]}
     # 25 feet between them (5 squares): inside a 30-foot scent, beyond a 10-foot one
     smelled = pf2e(server, "detect", map=game, observer="wolf", target="thief",
                    noticed=False)
@@ -202,3 +203,24 @@ def test_senses_on_the_map_are_checked_and_ranged_in_the_maps_unit(server: str) 
     bad = pf2e(server, "detect", map=game, observer="wolf", target="thief")
     assert bad["error"]["code"] == "unknown_name"
     assert "darkvision" in bad["error"]["message"]
+
+
+def test_a_movement_that_breaks_a_rule_answers_in_the_readers_language_and_unit(
+        server: str) -> None:
+    # a question, not a refusal: "valid: false" with the reason (failed before: the
+    # reasons were English and in metres whatever the request's language and unit).
+    # "Die Aktion Schritt [...] allerdings nur 1,50 m weit"
+    answer = pf2e(server, "movement", unit="ft", speeds={"land": 25},
+                  modifiers=[{"value": 10, "type": "status"}], lang="de",
+                  moves=[{"action": "stride", "distance": 40},
+                         {"action": "fly", "distance": 5},
+                         {"action": "step", "distance": 10}])
+    assert answer["ok"] is True
+    assert answer["valid"] is False
+    assert [(p["move"], p["code"]) for p in answer["problems"]] == [
+        (0, "too_far"), (1, "no_speed"), (2, "step")]
+    assert answer["problems"][0]["text"] == (
+        "Bewegung 1 (Laufen): 40 ft kosten 40 ft bei einer Bewegungsrate von 35 ft")
+    metres = pf2e(server, "movement", speeds={"land": 7.5}, lang="is",
+                  moves=[{"action": "stride", "distance": 9}])
+    assert "7,5 m" in metres["problems"][0]["text"]
