@@ -224,3 +224,27 @@ def test_a_movement_that_breaks_a_rule_answers_in_the_readers_language_and_unit(
     metres = pf2e(server, "movement", speeds={"land": 7.5}, lang="is",
                   moves=[{"action": "stride", "distance": 9}])
     assert "7,5 m" in metres["problems"][0]["text"]
+
+
+def test_a_turn_that_breaks_a_rule_says_why_in_the_readers_language(server: str) -> None:
+    # "Du musst alle Aktionen einer Aktivität auf einmal aufwenden" — "In einer
+    # Begegnung erhältst du jede Runde 1 Reaktion" (failed before: the reasons were the
+    # codes only, the reactions left went below 0, and a Strike without an action left
+    # counted toward the multiple attack penalty)
+    answer = pf2e(server, "turn", lang="de",
+                  steps=[{"name": "Strike"}, {"name": "Strike", "cost": 3},
+                         {"name": "Strike"},
+                         {"name": "Shield Block", "cost": "reaction", "trigger": "hit"},
+                         {"name": "Nimble Dodge", "cost": "reaction", "trigger": "attack"}])
+    assert answer["valid"] is False
+    assert [(p["code"], p["step"]) for p in answer["problems"]] == [
+        ("activity_needs_all_actions_at_once", 1), ("no_reaction_left", 4)]
+    assert answer["problems"][0]["text"] == (
+        "Schritt 2 (Strike): die Aktivität braucht ihre 3 Aktionen auf einmal, übrig sind 2")
+    assert answer["attack_penalties"] == [0, None, -5, None, None]
+    assert answer["reactions_left"] == 0
+    # "du darfst keine Aktionen einsetzen und nicht einmal sprechen": no free action
+    frozen = pf2e(server, "turn", cannot_act=True, lang="is",
+                  steps=[{"name": "Release", "cost": "free"}])
+    assert frozen["problems"][0]["code"] == "cannot_act"
+    assert frozen["text"].startswith("Skref 1 (Release)")
