@@ -248,3 +248,33 @@ def test_a_turn_that_breaks_a_rule_says_why_in_the_readers_language(server: str)
                   steps=[{"name": "Release", "cost": "free"}])
     assert frozen["problems"][0]["code"] == "cannot_act"
     assert frozen["text"].startswith("Skref 1 (Release)")
+
+
+def test_a_defence_may_name_the_effect_itself(server: str) -> None:
+    # "Wenn du eine Schwäche gegen eine bestimmte Schadensart oder gegen Schaden aus einer
+    # bestimmten Quelle besitzt" — traits match "a spell's or effect's own name" (failed
+    # before: the effect's name was not among the terms a defence could match)
+    missile = [{"amount": 10, "type": "force", "effect": "Magic Missile"}]
+    resisted = pf2e(server, "apply_damage", damage=missile,
+                    target={"resistances": [{"type": "magic missile", "value": 5}]})
+    assert resisted["total"] == 5
+    weak = pf2e(server, "apply_damage",
+                damage=[{"amount": 10, "type": "fire", "effect": "Feuerball"}],
+                target={"weaknesses": [{"type": "Feuerball", "value": 5}],
+                        "resistances": [{"type": "force", "value": 5}]})
+    assert weak["total"] == 15
+
+
+def test_taking_cover_behind_lesser_cover_gives_standard_cover(server: str) -> None:
+    # "Wenn du dich in Deckung befindest, erhältst du einen Situationsbonus von +2 auf
+    # deine RK"; Take Cover as players know it: standard becomes greater, otherwise
+    # standard (failed before: lesser cover stayed lesser)
+    game = {"width": 10, "height": 10,
+            "creatures": [{"name": "archer", "at": [1, 1]}, {"name": "goblin", "at": [3, 1]},
+                          {"name": "orc", "at": [5, 1]}]}
+    plain = pf2e(server, "cover", map=game, attacker="archer", target="orc")
+    assert plain["cover"] == "lesser"
+    taken = pf2e(server, "cover", map=game, attacker="archer", target="orc",
+                 taking_cover=True)
+    assert taken["cover"] == "standard"
+    assert taken["bonuses"]["ac"]["value"] == 2

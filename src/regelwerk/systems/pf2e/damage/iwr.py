@@ -23,9 +23,16 @@ from regelwerk.systems.pf2e.damage.damage_types import (
 )
 
 __all__ = ["Applied", "DamageInstance", "Defence", "Step", "Target", "apply_damage",
-           "apply_instance", "combine"]
+           "apply_instance", "combine", "effect_term"]
 
 NONLIVING = frozenset({"undead", "construct", "nonliving", "bloodless"})
+
+
+def effect_term(name: str) -> str:
+    """An effect's own name as a defence names it (``Magic Missile`` is
+    ``magic_missile``), so that a weakness or resistance to the effect matches its
+    damage ("gegen Schaden aus einer bestimmten Quelle")."""
+    return name.strip().lower().replace(" ", "_").replace("-", "_")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +56,9 @@ class DamageInstance:
         """Everything a defence can name to match this damage: its type, the type's
         category, ``all``, and its traits except those that name a type or category
         (a fire trait on the slashing part of a flaming Strike is not fire damage)."""
+        named = () if self.effect is None else (effect_term(self.effect),)
         return frozenset({self.type, CATEGORY_OF.get(self.type, self.type), "all",
-                          *(self.traits - TYPE_TERMS)})
+                          *((self.traits | frozenset(named)) - TYPE_TERMS)})
 
 
 @dataclass(frozen=True, slots=True)
