@@ -7,8 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from regelwerk.systems.pf2e.damage.iwr import DamageInstance, Target, apply_damage
+from regelwerk.systems.pf2e.damage.iwr import (
+    DamageInstance,
+    Defence,
+    Target,
+    apply_damage,
+    apply_instance,
+)
 from regelwerk.systems.pf2e.space.detection import Observer, Situation, detect
 from tests.pf2e.transports import everywhere
 
@@ -278,3 +286,30 @@ def test_taking_cover_behind_lesser_cover_gives_standard_cover(server: str) -> N
                  taking_cover=True)
     assert taken["cover"] == "standard"
     assert taken["bonuses"]["ac"]["value"] == 2
+
+
+parts = st.lists(st.tuples(st.integers(0, 30),
+                           st.frozensets(st.sampled_from(["magical", "silver", "nonlethal"]),
+                                         max_size=2)),
+                 min_size=1, max_size=4)
+defence = st.builds(Defence, type=st.sampled_from(["fire", "energy", "all", "magical"]),
+                    value=st.integers(0, 15),
+                    exceptions=st.frozensets(st.sampled_from(["magical", "silver"]),
+                                             max_size=1))
+
+
+@given(parts, st.lists(defence, max_size=2), st.lists(defence, max_size=2),
+       st.frozensets(st.sampled_from(["nonlethal", "silver", "precision"]), max_size=1))
+def test_one_effect_of_one_type_is_taken_as_one_amount(
+        split: list[tuple[int, frozenset[str]]], weaknesses: list[Defence],
+        resistances: list[Defence], immunities: frozenset[str]) -> None:
+    # "Immer wenn du Schaden dieser Art nimmst, musst du den Schaden um den Wert der
+    # Schwäche erhöhen" — an effect's fire split into parts is taken as the whole
+    target = Target(immunities, tuple(weaknesses), tuple(resistances))
+    pieces = [DamageInstance(a, "fire", traits=t, effect="Flammenwand") for a, t in split]
+    whole = DamageInstance(sum(a for a, _ in split), "fire",
+                           traits=frozenset().union(*(t for _, t in split)),
+                           effect="Flammenwand")
+    (taken,) = apply_damage(pieces, target)
+    assert taken.amount == apply_instance(whole, target, False).amount
+    assert taken.parts == len(split)
