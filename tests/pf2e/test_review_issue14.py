@@ -313,3 +313,13 @@ def test_one_effect_of_one_type_is_taken_as_one_amount(
     (taken,) = apply_damage(pieces, target)
     assert taken.amount == apply_instance(whole, target, False).amount
     assert taken.parts == len(split)
+
+
+def test_a_sense_written_as_the_book_writes_it() -> None:
+    # „Echoortung (Genau)“, „Geruchssinn (Ungenau) 9 m“ — the ranges in metres
+    from regelwerk.systems.pf2e.space.map_model import sense
+
+    assert sense("Echoortung (Genau)") == "echolocation"
+    assert sense("Geruchssinn (Ungenau) 9 m", "ft") == "imprecise_scent 9"
+    assert sense("tremorsense 30 ft") == "tremorsense 9"
+    assert sense("scent 25", "ft") == "scent 7.5"

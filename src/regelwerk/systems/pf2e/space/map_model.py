@@ -24,7 +24,7 @@ SENSES: NameTable[str] = NameTable("sense", {
     "low_light_vision": ("low_light_vision", ("Dämmersicht", "low-light vision")),
     "darkvision": ("darkvision", ("Dunkelsicht",)),
     "greater_darkvision": ("greater_darkvision", ("Mächtige Dunkelsicht",)),
-    "echolocation": ("echolocation", ("Echoortung",)),
+    "echolocation": ("echolocation", ("Echoortung", "Echoortung (Genau)")),
     "tremorsense": ("tremorsense", ("Erschütterungssinn",)),
     "precise_tremorsense": ("precise_tremorsense", ("Erschütterungssinn (Genau)",)),
     "scent": ("scent", ("Geruchssinn", "Geruchssinn (Vage)")),
@@ -36,18 +36,25 @@ SENSES: NameTable[str] = NameTable("sense", {
 """The special senses a creature on the map may have ("Besondere Sinne")."""
 
 
-def sense(text: str) -> str:
-    """A sense with an optional range in the map's unit (``"scent 9"``,
-    ``"Geruchssinn 9 m"``) in its canonical form; an unknown sense is an error that
-    lists the known ones."""
+def sense(text: str, unit: str = "m") -> str:
+    """A sense with an optional range (``"scent 9"``, ``"Geruchssinn 9 m"``,
+    ``"tremorsense 30 ft"``; without a unit word, in the map's ``unit``) in its
+    canonical form, the range in metres; an unknown sense is an error that lists the
+    known ones."""
     words = text.replace("-", " ").split()
     number = [w for w in words if w.replace(".", "", 1).replace(",", "", 1).isdigit()]
+    units = [w.lower() for w in words if w.lower() in ("m", "ft")]
     name_words = [w for w in words if w not in number and w.lower() not in ("m", "ft")]
     name = SENSES.canonical(" ".join(name_words))
     if name is None:
         raise RequestError(f"unknown sense {text!r}: allowed are {SENSES.allowed()}",
                            code="unknown_name")
-    return f"{name} {number[0].replace(',', '.')}" if number else name
+    if not number:
+        return name
+    value = Fraction(number[0].replace(",", "."))
+    if (units[0] if units else unit) == "ft":
+        value = value * Fraction(3, 10)
+    return f"{name} {Decimal(value.numerator) / Decimal(value.denominator)}"
 
 
 DEAFENED: NameTable[str] = NameTable("condition", {
@@ -123,7 +130,7 @@ class MapFields(BaseModel):
             reach = metres(c.reach, self.unit) if c.reach is not None else (
                 Fraction(0) if c.size == "tiny" else Fraction(3, 2))
             creatures.append(Creature(c.name, square(c.at), c.size, reach,
-                                      tuple(_in_metres(sense(x), self.unit) for x in c.senses),
+                                      tuple(sense(x, self.unit) for x in c.senses),
                                       tuple(map_condition(x) for x in c.conditions),
                                       c.flying))
         names = [c.name for c in creatures]
@@ -141,15 +148,6 @@ class MapFields(BaseModel):
             if not all(battle.inside(s) for s in creature.space):
                 raise RequestError(f"{creature.name} stands off the map", code="out_of_range")
         return battle
-
-
-def _in_metres(sense_text: str, unit: str) -> str:
-    """A sense's range given in the map's unit, in metres (as the rules keep ranges)."""
-    name, _, number = sense_text.partition(" ")
-    if not number or unit == "m":
-        return sense_text
-    value = Fraction(number) * Fraction(3, 10)
-    return f"{name} {Decimal(value.numerator) / Decimal(value.denominator)}"
 
 
 def map_json(battle: BattleMap) -> dict[str, Any]:
