@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
-from regelwerk.errors import RequestError
+from regelwerk.errors import Message, RequestError
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.names import NameTable
 from regelwerk.systems.pf2e.effects.conditions import CONDITION_NAMES
@@ -47,8 +47,9 @@ def sense(text: str, unit: str = "m") -> str:
     name_words = [w for w in words if w not in number and w.lower() not in ("m", "ft")]
     name = SENSES.canonical(" ".join(name_words))
     if name is None:
-        raise RequestError(f"unknown sense {text!r}: allowed are {SENSES.allowed()}",
-                           code="unknown_name")
+        raise RequestError("unknown {kind} '{value}': allowed are {allowed}",
+                           code="unknown_name", kind=Message("sense"), value=text,
+                           allowed=SENSES.allowed())
     if not number:
         return name
     value = Fraction(number[0].replace(",", "."))
@@ -68,8 +69,9 @@ def map_condition(text: str) -> str:
     """A condition of a creature on the map (``blinded``, ``Taub`` …) in English."""
     name = DEAFENED.canonical(text) or CONDITION_NAMES.canonical(text)
     if name is None:
-        raise RequestError(f"unknown condition {text!r}: allowed are deafened (Taub), "
-                           f"{CONDITION_NAMES.allowed()}", code="unknown_name")
+        raise RequestError("unknown condition '{name}': allowed are {allowed}",
+                           code="unknown_name", name=text,
+                           allowed="deafened (Taub), " + CONDITION_NAMES.allowed())
     return name
 
 
@@ -146,7 +148,8 @@ class MapFields(BaseModel):
                            frozenset(map(square, self.dim)))
         for creature in creatures:
             if not all(battle.inside(s) for s in creature.space):
-                raise RequestError(f"{creature.name} stands off the map", code="out_of_range")
+                raise RequestError("{name} stands off the map", code="out_of_range",
+                                   name=creature.name)
         return battle
 
 
