@@ -323,3 +323,14 @@ def test_a_sense_written_as_the_book_writes_it() -> None:
     assert sense("Geruchssinn (Ungenau) 9 m", "ft") == "imprecise_scent 9"
     assert sense("tremorsense 30 ft") == "tremorsense 9"
     assert sense("scent 25", "ft") == "scent 7.5"
+
+
+def test_immunity_to_an_effect_by_its_name(server: str) -> None:
+    # "Wenn du Immunität gegen einen bestimmten Zustand oder eine Art von Effekt hast,
+    # dann kannst du von dem Zustand bzw. von Effekten dieser Art nicht betroffen werden."
+    # (failed before: an immunity naming the effect itself was not checked)
+    answer = pf2e(server, "conditions", conditions=[],
+                  gain=[{"name": "blinded", "effect": "Blindheit verursachen"}],
+                  immunities=["Blindheit verursachen"])
+    assert answer["conditions"] == {}
+    assert answer["unaffected"] == [{"name": "blinded", "immunity": "blindheit_verursachen"}]
