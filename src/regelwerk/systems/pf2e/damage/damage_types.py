@@ -72,6 +72,8 @@ DAMAGE_TERMS: NameTable[str] = NameTable(
         "orichalcum": ("orichalcum", ("Orichalkum",)),
         "darkwood": ("darkwood", ("Dunkelholz",)),
         "death": ("death", ("Tod", "Todeseffekt")),
+        "undead": ("undead", ("Untot", "Untote", "Untoter")),
+        "construct": ("construct", ("Konstrukt", "Konstruktkreatur")),
     },
 )
 """Terms a weakness, resistance or immunity may name (other trait words pass as given)."""

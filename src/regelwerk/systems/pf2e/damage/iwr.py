@@ -23,9 +23,16 @@ from regelwerk.systems.pf2e.damage.damage_types import (
 )
 
 __all__ = ["Applied", "DamageInstance", "Defence", "Step", "Target", "apply_damage",
-           "apply_instance", "combine"]
+           "apply_instance", "combine", "effect_term"]
 
 NONLIVING = frozenset({"undead", "construct", "nonliving", "bloodless"})
+
+
+def effect_term(name: str) -> str:
+    """An effect's own name as a defence names it (``Magic Missile`` is
+    ``magic_missile``), so that a weakness or resistance to the effect matches its
+    damage ("gegen Schaden aus einer bestimmten Quelle")."""
+    return name.strip().lower().replace(" ", "_").replace("-", "_")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +56,9 @@ class DamageInstance:
         """Everything a defence can name to match this damage: its type, the type's
         category, ``all``, and its traits except those that name a type or category
         (a fire trait on the slashing part of a flaming Strike is not fire damage)."""
+        named = () if self.effect is None else (effect_term(self.effect),)
         return frozenset({self.type, CATEGORY_OF.get(self.type, self.type), "all",
-                          *(self.traits - TYPE_TERMS)})
+                          *((self.traits | frozenset(named)) - TYPE_TERMS)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,17 +177,20 @@ def apply_instance(instance: DamageInstance, target: Target, critical: bool) -> 
 def combine(instances: Sequence[DamageInstance]) -> tuple[tuple[DamageInstance, int], ...]:
     """Damage of one type from one effect as one amount (with how many instances made
     it), in the order the types first appear; precision and critical-only parts add
-    up.  Instances with other traits (a magical and a plain weapon) stay apart: their
-    damage is not the same to a resistance with an exception (docs/rulings.md)."""
+    up.  A named effect's damage of one type is one amount whatever traits its parts
+    name: the effect carries them all (a silver weapon's damage is all "mit einer
+    silbernen Waffe zugefügt").  Unnamed instances are one effect only when their
+    traits agree (a magical and a plain weapon in one request stay apart,
+    docs/rulings.md)."""
     merged: dict[tuple[str, str | None, frozenset[str], bool], tuple[DamageInstance, int]] = {}
     for i in instances:
-        key = (i.type, i.effect, i.traits, i.ongoing)
+        key = (i.type, i.effect, i.traits if i.effect is None else frozenset(), i.ongoing)
         if key not in merged:
             merged[key] = (i, 1)
             continue
         a, n = merged[key]
         merged[key] = (DamageInstance(a.amount + i.amount, a.type, a.precision + i.precision,
-                                      a.traits, a.effect,
+                                      a.traits | i.traits, a.effect,
                                       a.critical_only + i.critical_only, a.ongoing), n + 1)
     return tuple(merged.values())
 

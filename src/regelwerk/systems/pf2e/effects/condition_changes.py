@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from regelwerk.systems.pf2e.effects.conditions import CONDITIONS, gain
+from regelwerk.systems.pf2e.effects.traits import effect_trait
 from regelwerk.systems.pf2e.health.health import DYING_MAX
 
 __all__ = ["ConditionChanges", "Gain", "change_conditions", "immune_to"]
@@ -60,6 +61,9 @@ def immune_to(g: Gain, immunities: frozenset[str],
         return trait
     if g.effect is not None and g.effect in temporary_immunities:
         return g.effect
+    if g.effect is not None and effect_trait(g.effect) in immunities:
+        # immune to the effect itself ("gegen [...] eine Art von Effekt")
+        return effect_trait(g.effect)
     return None
 
 

@@ -134,13 +134,15 @@ def creature_conditions_action(request: CreatureConditionsRequest,
     outcome = settled_first(request.creature.creature(), lambda c: Outcome(c, ()))
     events = list(outcome.events)
     creature = outcome.creature
+    # a creature given as dead is refused by the rules ("dead_no_conditions"); one that
+    # dies through this request's own changes (or is answered as dead) gains no more
     for g in request.gain:
-        if creature.dead:
+        if creature.dead and events:
             break
         step = gain_condition(creature, _health_condition(g.name, context.t), g.value, rules=rules)
         creature, events = step.creature, [*events, *step.events]
     for name in request.lose:
-        if creature.dead:
+        if creature.dead and events:
             break
         step = lose_condition(creature, _health_condition(name, context.t))
         creature, events = step.creature, [*events, *step.events]

@@ -4,7 +4,7 @@ Deckung beeinflusst"; the rest is the grid rule players expect (docs/rulings.md,
 cover"): a line from the centre of the attacker's (or the area's origin's) space to the
 centre of the target's that passes through a wall gives standard cover, one that passes
 only through another creature's space gives lesser cover; taking cover turns standard
-cover into greater cover (and none into standard).  Lesser cover: +1 circumstance to
+cover into greater cover (and none or lesser into standard).  Lesser cover: +1 circumstance to
 AC; standard +2 and greater +4 to AC, to Reflex saves against area effects and to
 Stealth checks to Hide, Sneak or avoid detection.  Lesser cover does not affect areas.
 """
@@ -52,8 +52,9 @@ def cover_between(battle: BattleMap, origin: Point, target: Creature, *,
                 level = "lesser"
                 by.append(other.name)
     if taking_cover:
-        level = "greater" if level == "standard" else ("standard" if level == "none"
-                                                       else level)
+        # Take Cover (the Core Rulebook's action, which players expect): standard cover
+        # becomes greater; otherwise (none or lesser) the creature has standard cover
+        level = "greater" if level in ("standard", "greater") else "standard"
     return Cover(level, tuple(by))
 
 

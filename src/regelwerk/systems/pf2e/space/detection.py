@@ -128,7 +128,12 @@ def detect(o: Observer, s: Situation) -> Seen:
         found = vague and not s.sneaking
         return Seen("undetected" if found else "unnoticed", False, vague[0] if found else "")
     sees, concealed = _sees(o, s)
-    if precise and s.line_of_sight:
+    if precise and s.line_of_sight and not s.sneaking:
+        # "Mit einem Genauen Sinn kannst du eine Kreatur normalerweise automatisch
+        # entdecken, sofern sie sich nicht versteckt": Hide is against sight only
+        # ("Verstecken, um Entdeckung durch Sicht zu entgehen"), a successful Sneak also
+        # against the other senses ("Schleichen, um zu vermeiden, dass man gehört und
+        # gesehen wird"; against tremorsense "verwendet Schleichen")
         return Seen("observed", False, precise[0])
     if s.netted and sees:
         # "Ein Netz über eine Unsichtbare Kreatur zu werfen würde ihr die Zustände

@@ -58,7 +58,8 @@ class TriggersRequest(MapRequest):
 
     creature: Name
     path: list[SquareFields] = Field(min_length=1, max_length=200)
-    action: Literal["stride", "step", "fly", "burrow", "climb", "swim"] = "stride"
+    movement: Literal["stride", "step", "fly", "burrow", "climb", "swim"] = "stride"
+    """The movement action (not ``action``, which names the protocol action)."""
 
 
 def movement_triggers_action(request: TriggersRequest, context: Context) -> dict[str, Any]:
@@ -70,11 +71,14 @@ def movement_triggers_action(request: TriggersRequest, context: Context) -> dict
             raise RequestError(context.t("the path moves one square at a time: {a} to {b} is "
                                          "not one square", a=list(a), b=list(b)),
                                code="invalid_value")
+    if request.movement == "step" and len(request.path) > 1:
+        raise RequestError(context.t("a Step moves only 1,50 m: one square"),
+                           code="invalid_value")
     triggers = movement_triggers(battle, request.creature, [square(p) for p in request.path],
-                                 request.action)
+                                 request.movement)
     reactors = sorted({name for tr in triggers for name in tr.reactors})
     t = context.t
-    text = t("A Step triggers no reactions") if request.action == "step" else (
+    text = t("A Step triggers no reactions") if request.movement == "step" else (
         t("Can trigger reactions of {names}", names=", ".join(reactors)) if reactors
         else t("No creature's reach covers this movement"))
     return {"triggers": [{"index": tr.index, "square": list(tr.square),

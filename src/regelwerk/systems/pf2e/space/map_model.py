@@ -2,19 +2,77 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
-from regelwerk.errors import RequestError
+from regelwerk.errors import Message, RequestError
 from regelwerk.protocol.fields import MODEL_CONFIG
+from regelwerk.protocol.names import NameTable
+from regelwerk.systems.pf2e.effects.conditions import CONDITION_NAMES
 from regelwerk.systems.pf2e.space.grid import BattleMap, Creature, LightSource
 
 __all__ = ["MapFields", "map_json", "metres", "square"]
 
 Coordinate = Annotated[StrictInt, Field(ge=0, le=500)]
 SquareFields = Annotated[list[Coordinate], Field(min_length=2, max_length=2)]
+
+
+SENSES: NameTable[str] = NameTable("sense", {
+    "low_light_vision": ("low_light_vision", ("Dämmersicht", "low-light vision")),
+    "darkvision": ("darkvision", ("Dunkelsicht",)),
+    "greater_darkvision": ("greater_darkvision", ("Mächtige Dunkelsicht",)),
+    "echolocation": ("echolocation", ("Echoortung", "Echoortung (Genau)")),
+    "tremorsense": ("tremorsense", ("Erschütterungssinn",)),
+    "precise_tremorsense": ("precise_tremorsense", ("Erschütterungssinn (Genau)",)),
+    "scent": ("scent", ("Geruchssinn", "Geruchssinn (Vage)")),
+    "imprecise_scent": ("imprecise_scent", ("Geruchssinn (Ungenau)",)),
+    "precise_scent": ("precise_scent", ("Geruchssinn (Genau)",)),
+    "blindsight": ("blindsight", ("Blindsicht",)),
+    "lifesense": ("lifesense", ("Lebenssinn",)),
+})
+"""The special senses a creature on the map may have ("Besondere Sinne")."""
+
+
+def sense(text: str, unit: str = "m") -> str:
+    """A sense with an optional range (``"scent 9"``, ``"Geruchssinn 9 m"``,
+    ``"tremorsense 30 ft"``; without a unit word, in the map's ``unit``) in its
+    canonical form, the range in metres; an unknown sense is an error that lists the
+    known ones."""
+    words = text.replace("-", " ").split()
+    number = [w for w in words if w.replace(".", "", 1).replace(",", "", 1).isdigit()]
+    units = [w.lower() for w in words if w.lower() in ("m", "ft")]
+    name_words = [w for w in words if w not in number and w.lower() not in ("m", "ft")]
+    name = SENSES.canonical(" ".join(name_words))
+    if name is None:
+        raise RequestError("unknown {kind} '{value}': allowed are {allowed}",
+                           code="unknown_name", kind=Message("sense"), value=text,
+                           allowed=SENSES.allowed())
+    if not number:
+        return name
+    value = Fraction(number[0].replace(",", "."))
+    if (units[0] if units else unit) == "ft":
+        value = value * Fraction(3, 10)
+    return f"{name} {Decimal(value.numerator) / Decimal(value.denominator)}"
+
+
+DEAFENED: NameTable[str] = NameTable("condition", {
+    "deafened": ("deafened", ("Taub", "heyrnarlaus")),
+})
+"""Deafened is not among the conditions of chapter 9's data; on the map it takes the
+hearing away (docs/rulings.md, "PF2e: detection")."""
+
+
+def map_condition(text: str) -> str:
+    """A condition of a creature on the map (``blinded``, ``Taub`` …) in English."""
+    name = DEAFENED.canonical(text) or CONDITION_NAMES.canonical(text)
+    if name is None:
+        raise RequestError("unknown condition '{name}': allowed are {allowed}",
+                           code="unknown_name", name=text,
+                           allowed="deafened (Taub), " + CONDITION_NAMES.allowed())
+    return name
 
 
 def square(value: list[int]) -> tuple[int, int]:
@@ -73,8 +131,10 @@ class MapFields(BaseModel):
         for c in self.creatures:
             reach = metres(c.reach, self.unit) if c.reach is not None else (
                 Fraction(0) if c.size == "tiny" else Fraction(3, 2))
-            creatures.append(Creature(c.name, square(c.at), c.size, reach, tuple(c.senses),
-                                      tuple(c.conditions), c.flying))
+            creatures.append(Creature(c.name, square(c.at), c.size, reach,
+                                      tuple(sense(x, self.unit) for x in c.senses),
+                                      tuple(map_condition(x) for x in c.conditions),
+                                      c.flying))
         names = [c.name for c in creatures]
         if len(set(names)) != len(names):
             raise RequestError("every creature on the map needs its own name",

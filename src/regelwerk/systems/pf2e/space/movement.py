@@ -17,7 +17,7 @@ from regelwerk.errors import RuleError
 from regelwerk.systems.pf2e.checks.modifiers import Modifier, stack
 from regelwerk.systems.pf2e.space.grid import SQUARE_METRES
 
-__all__ = ["ACTION_MOVEMENT", "Move", "athletics", "check_move", "speed"]
+__all__ = ["ACTION_MOVEMENT", "Move", "MoveProblem", "athletics", "check_move", "speed"]
 
 Kind = Literal["land", "fly", "burrow", "climb", "swim"]
 ACTION_MOVEMENT: dict[str, Kind] = {"stride": "land", "step": "land", "fly": "fly",
@@ -65,7 +65,23 @@ def _cost(move: Move) -> Fraction:
     return cost
 
 
-def check_move(moves: Sequence[Move], speeds: Mapping[str, Fraction]) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class MoveProblem:
+    """A movement action that breaks a rule: ``index`` in the sequence, ``code``
+    (``no_speed``: no speed of its kind; ``step``: a Step goes 1,50 m and not into
+    difficult terrain; ``too_far``: it costs more than the speed), the speed's
+    ``kind``, and the ``cost`` and ``available`` speed in metres."""
+
+    index: int
+    code: Literal["no_speed", "step", "too_far"]
+    action: str
+    kind: str
+    distance: Fraction
+    cost: Fraction
+    available: Fraction
+
+
+def check_move(moves: Sequence[Move], speeds: Mapping[str, Fraction]) -> list[MoveProblem]:
     """Problems with a sequence of movement actions (each a new action): every action
     needs its speed; Step moves 1,50 m on land; a move may not use more than its speed."""
     problems = []
@@ -76,16 +92,19 @@ def check_move(moves: Sequence[Move], speeds: Mapping[str, Fraction]) -> list[st
                             action=move.action, action_movement=', '.join(ACTION_MOVEMENT))
         kind = ACTION_MOVEMENT[move.action]
         available = speeds.get(kind, Fraction(0))
+        cost = _cost(move)
         if available <= 0:
-            problems.append(f"{i}: no {kind} speed for {move.action}")
+            problems.append(MoveProblem(i, "no_speed", move.action, kind, move.distance,
+                                        cost, available))
             continue
         if move.action == "step":
             if move.distance > SQUARE_METRES or move.terrain != "normal":
-                problems.append(f"{i}: Step moves only 1,50 m, not into difficult terrain")
+                problems.append(MoveProblem(i, "step", move.action, kind, move.distance,
+                                            cost, available))
             continue
-        if _cost(move) > available:
-            problems.append(f"{i}: {move.action} of {float(move.distance):g} m costs "
-                            f"{float(_cost(move)):g} m of a {float(available):g} m speed")
+        if cost > available:
+            problems.append(MoveProblem(i, "too_far", move.action, kind, move.distance,
+                                        cost, available))
     return problems
 
 

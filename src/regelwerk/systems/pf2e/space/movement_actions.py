@@ -15,7 +15,13 @@ from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.checks.modifiers import Modifier
 from regelwerk.systems.pf2e.model import ModifierFields
 from regelwerk.systems.pf2e.space.map_model import Metres, metres
-from regelwerk.systems.pf2e.space.movement import Move, athletics, check_move, speed
+from regelwerk.systems.pf2e.space.movement import (
+    Move,
+    MoveProblem,
+    athletics,
+    check_move,
+    speed,
+)
 
 
 class MoveFields(BaseModel):
@@ -53,6 +59,30 @@ def _tenths(value: float | int, t: Translator) -> int:
     return int(number * 10)
 
 
+def _number(value: Fraction, t: Translator) -> str:
+    """A length with the reader's decimal mark."""
+    text = f"{float(value):g}"
+    return text.replace(".", ",") if t.lang in ("de", "is") else text
+
+
+def problem_text(p: MoveProblem, unit: str, t: Translator) -> str:
+    """What is wrong with one movement action, in the reader's language and the
+    request's unit."""
+    per = metres(1, unit)
+    names = {"stride": t("Stride"), "step": t("Step"), "fly": t("Fly"), "burrow": t("Burrow"),
+             "climb": t("Climb"), "swim": t("Swim")}
+    values = {"n": p.index + 1, "action": names.get(p.action, p.action), "unit": unit,
+              "distance": _number(p.distance / per, t), "cost": _number(p.cost / per, t),
+              "speed": _number(p.available / per, t)}
+    if p.code == "no_speed":
+        return t("move {n} ({action}): no speed for this kind of movement", **values)
+    if p.code == "step":
+        return t("move {n} ({action}): a Step moves only 1,50 m and never into difficult "
+                 "terrain", **values)
+    return t("move {n} ({action}): {distance} {unit} cost {cost} {unit} of a speed of "
+             "{speed} {unit}", **values)
+
+
 def movement_action(request: MovementRequest, context: Context) -> dict[str, Any]:
     """Speeds after bonuses and penalties (never below 1,50 m by penalties), whether the
     moves fit them, and what climb and swim speeds give Athletics."""
@@ -63,7 +93,10 @@ def movement_action(request: MovementRequest, context: Context) -> dict[str, Any
                                    for k, v in request.speeds.items()}
     moves = [Move(m.action, metres(m.distance, request.unit), m.terrain, m.vertical, m.wind)
              for m in request.moves]
-    problems = check_move(moves, speeds)
+    found = check_move(moves, speeds)
+    problems: list[dict[str, Any]] = [
+        {"move": p.index, "code": p.code, "text": problem_text(p, request.unit, context.t)}
+        for p in found]
     athletic = {}
     for kind in ("climb", "swim"):
         auto, bonus, off_guard = athletics("climb" if kind == "climb" else "swim", speeds)
@@ -73,4 +106,5 @@ def movement_action(request: MovementRequest, context: Context) -> dict[str, Any
             "speeds_in_unit": {k: float(v / metres(1, request.unit)) for k, v in speeds.items()},
             "unit": request.unit, "valid": not problems,
             "problems": problems, "athletics": athletic,
-            "text": context.t("Movement fits the speeds") if not problems else "; ".join(problems)}
+            "text": context.t("Movement fits the speeds") if not problems
+            else "; ".join(problem_text(p, request.unit, context.t) for p in found)}

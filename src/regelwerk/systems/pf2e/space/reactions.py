@@ -40,6 +40,10 @@ def movement_triggers(battle: BattleMap, mover: str, path: Sequence[Square],
             raise RuleError("the path must move one square at a time: {list} to {list2}",
                             code="invalid_value", list=list(a), list2=list(b))
     if action == "step":
+        # "Die Aktion Schritt dagegen kannst du benutzen, um dich fortzubewegen, ohne
+        # Reaktionen auszulösen, allerdings nur 1,50 m weit."
+        if len(path) > 1:
+            raise RuleError("a Step moves only 1,50 m: one square", code="invalid_value")
         return ()
     out = []
     for index, square in enumerate(squares):

@@ -89,11 +89,14 @@ def budget_for(*, quickened_for: Sequence[str] = (), slowed: int = 0, stunned: i
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A rule the plan breaks: a code and the index of the step."""
+    """A rule the plan breaks: a code and the index of the step; ``needed`` and
+    ``left`` the actions an activity needs and those left."""
 
     code: str
     step: int
     detail: str = ""
+    needed: int = 0
+    left: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,8 +159,10 @@ def plan_turn(steps: Sequence[Step], budget: Budget = Budget()) -> Plan:
                 problems.append(Problem("reaction_needs_trigger", i))
             if reactions < 1:
                 problems.append(Problem("no_reaction_left", i))
-            reactions -= 1
-            spent.append("reaction")
+                spent.append("none")
+            else:
+                reactions -= 1
+                spent.append("reaction")
         elif step.cost == "free":
             spent.append("free")
         elif step.cost in ("exploration", "downtime"):
@@ -173,18 +178,21 @@ def plan_turn(steps: Sequence[Step], budget: Budget = Budget()) -> Plan:
                 spent.append(f"{needed} action" + ("s" if needed > 1 else ""))
             else:
                 code = "activity_needs_all_actions_at_once" if needed > 1 else "no_action_left"
-                problems.append(Problem(code, i, f"needs {needed}, {actions} left"))
+                problems.append(Problem(code, i, f"needs {needed}, {actions} left", needed,
+                                        actions))
                 spent.append("none")
         if step.disrupted:
             lost.append(i)
         is_attack = "attack" in step.traits or any(
             s.lower() in ("strike", "angriff") for s in step.subordinate) or (
             step.name.lower() in ("strike", "angriff"))
-        if is_attack and step.cost != "reaction":
+        if is_attack and step.cost != "reaction" and spent[-1] != "none":
+            # a Strike the turn has no action for does not happen: it does not count
+            # toward the multiple attack penalty
             attacks += 1
             penalties.append(_map(attacks, "agile" in step.traits))
         else:
-            penalties.append(0 if is_attack else None)
+            penalties.append(0 if is_attack and spent[-1] != "none" else None)
         if step.requires_next is not None:
             following = steps[i + 1] if i + 1 < len(steps) else None
             if following is None or following.subordinate or (

@@ -7,10 +7,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
+from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.refusals import refusing
-from regelwerk.systems.pf2e.turns.economy import Step, budget_for, plan_turn, respond
+from regelwerk.systems.pf2e.turns.economy import (
+    Problem,
+    Step,
+    budget_for,
+    plan_turn,
+    respond,
+)
 
 Name = Annotated[StrictStr, Field(max_length=80)]
 
@@ -41,6 +48,29 @@ class TurnRequest(BaseModel):
     lose_quickened_first: StrictBool = True
 
 
+def problem_text(p: Problem, name: str, t: Translator) -> str:
+    """What rule a step of the plan breaks, in the reader's language."""
+    v = {"n": p.step + 1, "name": name, "detail": p.detail, "needed": p.needed,
+         "left": p.left}
+    texts = {
+        "cannot_act": lambda: t("step {n} ({name}): a creature that cannot act uses no "
+                                "actions, reactions or free actions", **v),
+        "one_response_per_trigger": lambda: t("step {n} ({name}): only one response to "
+                                              "the trigger {detail}", **v),
+        "reaction_needs_trigger": lambda: t("step {n} ({name}): a reaction needs a trigger",
+                                            **v),
+        "no_reaction_left": lambda: t("step {n} ({name}): no reaction left this round", **v),
+        "activity_needs_all_actions_at_once": lambda: t(
+            "step {n} ({name}): the activity needs its {needed} actions at once, {left} "
+            "left", **v),
+        "no_action_left": lambda: t("step {n} ({name}): no action left", **v),
+        "next_action_mismatch": lambda: t("step {n} ({name}): the next action must be "
+                                          "{detail}", **v),
+    }
+    text = texts.get(p.code)
+    return text() if text is not None else f"{p.step + 1} ({name}): {p.code}"
+
+
 def turn_action(request: TurnRequest, context: Context) -> dict[str, Any]:
     """Check a planned turn against the action economy."""
     budget = budget_for(quickened_for=request.quickened_for, slowed=request.slowed,
@@ -52,7 +82,8 @@ def turn_action(request: TurnRequest, context: Context) -> dict[str, Any]:
     t = context.t
     return {
         "valid": plan.valid,
-        "problems": [asdict(p) for p in plan.problems],
+        "problems": [{**asdict(p), "text": problem_text(p, request.steps[p.step].name, t)}
+                     for p in plan.problems],
         "spent": list(plan.spent),
         "attack_penalties": list(plan.attack_penalties),
         "actions": budget.actions, "quickened": budget.quickened,
@@ -60,9 +91,8 @@ def turn_action(request: TurnRequest, context: Context) -> dict[str, Any]:
         "actions_left": plan.actions_left, "quickened_left": plan.quickened_left,
         "reactions_left": plan.reactions_left, "effects_lost": list(plan.effects_lost),
         "minutes": plan.minutes, "minutes_lost": plan.minutes_lost,
-        "text": t("The turn is valid") if plan.valid else t(
-            "The turn breaks {n} rule(s): {codes}", n=len(plan.problems),
-            codes=", ".join(p.code for p in plan.problems)),
+        "text": t("The turn is valid") if plan.valid else "; ".join(
+            problem_text(p, request.steps[p.step].name, t) for p in plan.problems),
     }
 
 
