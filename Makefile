@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 SHARED := ../shared/examples/protocol-examples.jsonl
 
-.PHONY: run test lint typecheck unit examples bench messages clean
+.PHONY: run test lint typecheck unit examples bench messages clean mutation
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,8 +38,13 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps 'd20==1.1.2'
 	$(BIN)/python -m benchmarks
 
+# Mutation testing of dice/, odds/ and systems/ (not part of `make test`); writes
+# docs/mutation.md. One module: make mutation ONLY=w6/pool.py
+mutation: $(STAMP)
+	nice -n 19 $(BIN)/python -m tools.mutation run $(if $(ONLY),--only $(ONLY))
+
 messages: $(STAMP)
 	$(BIN)/python tools/catalogues.py update
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .mutation .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,149 @@
+"""Mutation testing of the rules code: ``make mutation`` (not part of ``make test``).
+
+``python -m tools.mutation run`` mutates every module of ``dice/``, ``odds/`` and
+``systems/`` (see ``tools/mutants.py`` for what a mutant is) and runs each
+group's own test folders against every mutant through ``tools/mutation_plugin.py``
+(one pytest process per group, forked children in parallel). ``--only TEXT``
+limits the run to the modules whose path contains TEXT. Results of each module
+are kept in ``.mutation/results.json`` (a later run of a module replaces its
+earlier one); ``python -m tools.mutation report`` writes ``docs/mutation.md``
+from them and from ``tools/mutation_equivalents.tsv``, the survivors accepted as
+equivalent (module, function, mutant, one-line reason, tab-separated).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "src" / "regelwerk"
+RESULTS = ROOT / ".mutation" / "results.json"
+EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.tsv"
+REPORT = ROOT / "docs" / "mutation.md"
+CAUGHT = ("caught", "timeout")
+
+GROUPS: dict[str, tuple[list[str], list[str]]] = {
+    # group: (module folders under src/regelwerk, test paths)
+    "dice": (["dice", "systems/dice"], ["tests/dice"]),
+    "odds": (["odds"], ["tests/dice", "tests/w6", "tests/dnd5e"]),
+    "w6": (["systems/w6"], ["tests/w6"]),
+    "dnd5e": (["systems/dnd5e"], ["tests/dnd5e"]),
+    "pf2e": (["systems/pf2e"], ["tests/pf2e"]),
+}
+
+
+def _modules(folders: list[str], only: str) -> list[Path]:
+    found: list[Path] = []
+    for folder in folders:
+        for path in sorted((SOURCE / folder).rglob("*.py")):
+            if only in str(path.relative_to(SOURCE)):
+                found.append(path)
+    return found
+
+
+def run(groups: list[str], only: str, jobs: int, timeout: float) -> None:
+    """Runs the groups and merges their results into ``.mutation/results.json``."""
+    results: dict[str, Any] = (json.loads(RESULTS.read_text(encoding="utf-8"))
+                               if RESULTS.exists() else {})
+    for group in groups:
+        folders, tests = GROUPS[group]
+        modules = _modules(folders, only)
+        if not modules:
+            continue
+        out = RESULTS.parent / f"{group}.json"
+        started = time.monotonic()
+        command = [sys.executable, "-m", "pytest", "-p", "tools.mutation_plugin", "-q",
+                   "-p", "no:cacheprovider", f"--mutation-modules={','.join(map(str, modules))}",
+                   f"--mutation-out={out}", f"--mutation-jobs={jobs}",
+                   f"--mutation-timeout={timeout}", *tests]
+        subprocess.run(command, cwd=ROOT, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        report = json.loads(out.read_text(encoding="utf-8"))
+        for module in report["modules"]:
+            results[module] = {"mutants": [m for m in report["mutants"] if m["module"] == module],
+                               "group": group}
+        print(f"{group}: {len(modules)} modules in {time.monotonic() - started:.0f} s",
+              flush=True)
+        if not only:
+            results["_seconds_" + group] = round(time.monotonic() - started)
+        RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
+    RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def _equivalents() -> dict[str, str]:
+    accepted: dict[str, str] = {}
+    if EQUIVALENTS.exists():
+        for line in EQUIVALENTS.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                module, function, description, reason = line.split("\t")
+                accepted[f"{module}\t{function}\t{description}"] = reason
+    return accepted
+
+
+def report() -> None:
+    """Writes ``docs/mutation.md`` from the kept results."""
+    results: dict[str, Any] = json.loads(RESULTS.read_text(encoding="utf-8"))
+    accepted = _equivalents()
+    rows: list[str] = []
+    equivalent: list[str] = []
+    survivors: list[str] = []
+    totals = [0, 0, 0]
+    for module in sorted(k for k in results if not k.startswith("_")):
+        mutants = results[module]["mutants"]
+        caught = sum(1 for m in mutants if m["outcome"] in CAUGHT)
+        same = [m for m in mutants if m["outcome"] not in CAUGHT and m["key"] in accepted]
+        left = [m for m in mutants if m["outcome"] not in CAUGHT and m["key"] not in accepted]
+        real = len(mutants) - len(same)
+        share = f"{100 * caught / real:.1f} %" if real else "–"
+        rows.append(f"| `{module.removeprefix('regelwerk.')}` | {len(mutants)} | {caught} | "
+                    f"{len(same)} | {len(left)} | {share} |")
+        totals = [totals[0] + len(mutants), totals[1] + caught, totals[2] + len(same)]
+        for m in same:
+            name = module.removeprefix("regelwerk.")
+            equivalent.append(f"- `{name}` `{m['function'] or '<module>'}`"
+                              f" {m['description']}: {accepted[m['key']]}")
+        for m in left:
+            survivors.append(f"- `{module.removeprefix('regelwerk.')}:{m['line']}` "
+                             f"`{m['function'] or '<module>'}` {m['description']} ({m['outcome']})")
+    real_total = totals[0] - totals[2]
+    seconds = {k.removeprefix("_seconds_"): v for k, v in results.items() if k.startswith("_")}
+    text = [
+        "# Mutation testing", "",
+        "Written by `python -m tools.mutation report` (run by `make mutation`); not by hand.",
+        "How it works: `tools/mutation.py`, `tools/mutation_plugin.py`, `tools/mutants.py`.", "",
+        "Caught: some test failed, or the mutant hung past its timeout. Equivalent: a survivor",
+        "that behaves like the original for every input the rules allow, listed below with its",
+        "reason (`tools/mutation_equivalents.tsv`). Share: caught / (mutants − equivalent).", "",
+        "| module | mutants | caught | equivalent | survived | caught share |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |", *rows,
+        f"| **all** | {totals[0]} | {totals[1]} | {totals[2]} | {real_total - totals[1]} | "
+        f"{100 * totals[1] / max(real_total, 1):.1f} % |", "",
+        "Seconds per group in the last run: "
+        + (", ".join(f"{k} {v}" for k, v in sorted(seconds.items())) or "–") + ".", "",
+        "## Survivors accepted as equivalent", "", *(equivalent or ["None."]), "",
+        "## Survivors not yet caught", "", *(survivors or ["None."]), "",
+    ]
+    REPORT.write_text("\n".join(text), encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("command", choices=["run", "report"])
+    parser.add_argument("--group", action="append", choices=sorted(GROUPS))
+    parser.add_argument("--only", default="", help="only modules whose path contains this")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--timeout", type=float, default=20.0)
+    arguments = parser.parse_args()
+    if arguments.command == "run":
+        run(arguments.group or list(GROUPS), arguments.only, arguments.jobs, arguments.timeout)
+    report()
+
+
+if __name__ == "__main__":
+    main()
