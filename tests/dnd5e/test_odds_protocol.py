@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import product
@@ -144,7 +145,13 @@ def test_cli_attack_save_modifier_passive() -> None:
     assert "Rettungswurf" in save.output
     modifier = runner.invoke(cli, ["5e", "modifier", "17", "--lang", "is"])
     assert "+3" in modifier.output
-    passive = runner.invoke(cli, ["5e", "passive", "--score", "14", "--advantage", "--dc", "17"])
-    assert "17" in passive.output
+    # passive: 10 + 2 (score 14) + 5 for advantage = 17, against DC 15 and 18
+    passive = runner.invoke(cli, ["5e", "passive", "--score", "14", "--advantage", "--dc", "15",
+                                  "--json"])
+    assert json.loads(passive.output)["passive"] == 17
+    assert json.loads(passive.output)["success"] is True
+    above = runner.invoke(cli, ["5e", "passive", "--score", "14", "--advantage", "--dc", "18",
+                                "--json"])
+    assert json.loads(above.output)["success"] is False
     bad = runner.invoke(cli, ["5e", "check", "--score", "31"])
     assert bad.exit_code == 2
