@@ -7,7 +7,8 @@ long it takes. Then, for each mutant, it forks: the child swaps the code of the
 one changed function (``__code__`` of every function object made from it, so
 decorated functions, methods, properties, validators and ``from x import f``
 copies all see the change; a module constant is re-bound wherever it was
-imported), clears the ``lru_cache`` of the package, and runs only the tests that
+imported by name, in the package and in the tests; one captured at import time, as
+in a pydantic annotation, keeps its old value there), clears the ``lru_cache`` of the package, and runs only the tests that
 call that function, quickest first, stopping at the first failure. The parent
 keeps ``--mutation-jobs`` children running and kills one that passes
 ``--mutation-timeout`` seconds (a caught mutant: it hangs). Tests that need the
@@ -126,7 +127,7 @@ def _apply(mutant: Mutant, source: str,
         old = getattr(module, name)
         new = eval(compile(ast.Expression(expression), mutant.path, "eval"), vars(module))
         for other in list(sys.modules.values()):
-            if getattr(other, "__name__", "").startswith("regelwerk") and (
+            if getattr(other, "__name__", "").startswith(("regelwerk", "tests")) and (
                     getattr(other, name, None) is old):
                 setattr(other, name, new)
         return

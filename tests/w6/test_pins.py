@@ -1,0 +1,121 @@
+"""W6 pool, tiers and Komplexe Proben pinned at their boundaries; every expected value
+is written out from the quoted text (binomial chances by hand: each die is an Erfolg
+with chance 2/6)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from regelwerk.dice import ScriptedRandomSource
+from regelwerk.errors import RuleError
+from regelwerk.systems.w6 import DIFFICULTIES, Pool, complex_probe, probe
+from regelwerk.systems.w6.complex import MIN_PARTS, check_split
+
+
+def faces(*values: int) -> ScriptedRandomSource:
+    return ScriptedRandomSource(values)
+
+
+# "anspruchsvoll: - 3 W6 • herausfordernd: - 6 W6 • schwer: - 9 W6 • sehr schwer: - 12 W6
+# • fast unmöglich: - 15 W6"
+@pytest.mark.parametrize(("name", "dice"), [
+    ("keine", 0), ("normal", 0), ("anspruchsvoll", 3), ("herausfordernd", 6), ("schwer", 9),
+    ("sehr schwer", 12), ("fast unmöglich", 15)])
+def test_difficulty_tiers(name: str, dice: int) -> None:
+    canonical = DIFFICULTIES.canonical(name)
+    assert canonical is not None
+    assert DIFFICULTIES.values[canonical] == dice
+
+
+# Finn Nirmi: "GE 8 [...] zieht Finn dafür 6 Würfel [...] ab [...] einen Punkt in der
+# Fertigkeit "Schlösser öffnen" [...] 3 Würfel dazunehmen [...] 2 Würfel zusätzlich
+# gewährt. Finn führt die Probe also schließlich mit 7 Würfeln aus."
+def test_finn_nirmi_pool_and_breakdown() -> None:
+    finn = Pool(8, skill=1, tools=2, difficulty=6)
+    assert finn.value == 7
+    assert finn.dice == 7
+    assert finn.breakdown() == (("attribute", 8), ("skill", 3), ("tools", 2),
+                                ("difficulty", -6))
+
+
+@pytest.mark.parametrize(("pool", "value", "dice"), [
+    (Pool(3, difficulty=3), 0, 0), (Pool(3, difficulty=2), 1, 1),
+    (Pool(3, difficulty=4), -1, 0), (Pool(5, penalty=2), 3, 3), (Pool(5, tools=-1), 4, 4),
+    (Pool(2, skill=2, penalty=1), 7, 7)])
+def test_pool_value_and_dice_at_zero(pool: Pool, value: int, dice: int) -> None:
+    # docs/rulings.md: a pool of 0 or less rolls no dice
+    assert pool.value == value
+    assert pool.dice == dice
+
+
+def test_breakdown_lists_only_the_parts_present() -> None:
+    assert Pool(5).breakdown() == (("attribute", 5),)
+    assert Pool(5, skill=2, tools=-1, difficulty=3, penalty=2).breakdown() == (
+        ("attribute", 5), ("skill", 6), ("tools", -1), ("difficulty", -3), ("penalty", -2))
+
+
+@pytest.mark.parametrize("field", ["attribute", "skill", "difficulty", "penalty"])
+def test_negative_parts_are_refused(field: str) -> None:
+    values = {"attribute": 3, field: -1}
+    with pytest.raises(ValueError, match=f"{field} must not be negative"):
+        Pool(**values)  # type: ignore[arg-type]
+    values[field] = 0
+    assert Pool(**values).dice >= 0  # type: ignore[arg-type]
+
+
+# "Wird mit dem Würfelwurf mindestens die geforderte Anzahl von Erfolgen erreicht, so gilt
+# die Probe als gelungen" — 1 and 2 Erfolge against 2 required
+@pytest.mark.parametrize(("rolled", "passed", "quality"), [
+    ((5, 1, 1), False, -1), ((5, 6, 1), True, 0), ((5, 6, 6), True, 1), ((4, 4, 4), False, -2)])
+def test_probe_judgement_at_the_boundary(rolled: tuple[int, ...], passed: bool,
+                                         quality: int) -> None:
+    result = probe(Pool(3), faces(*rolled))
+    assert result.judgement.passed is passed
+    assert result.judgement.quality == quality
+    # P(at least 2 of 3): 3·(1/3)²(2/3) + (1/3)³ = 7/27
+    assert result.probability == Fraction(7, 27)
+
+
+# "Diese so genannte Komplexe Probe gilt nur dann als vollständig gelungen, wenn in jedem
+# einzelnen Probenwurf die jeweils geforderten Erfolge erzielt wurden."
+def test_complex_probe_passes_only_if_every_roll_does() -> None:
+    both = complex_probe(Pool(4), [2, 2], [1, 1], faces(5, 1, 1, 6))
+    assert both.passed is True
+    one = complex_probe(Pool(4), [2, 2], [1, 1], faces(5, 1, 1, 1))
+    assert one.passed is False
+    # each roll of two dice: at least one Erfolg 1 − (2/3)² = 5/9
+    assert both.probability == Fraction(5, 9) ** 2
+    assert [part.probability for part in both.parts] == [Fraction(5, 9)] * 2
+    assert [part.faces for part in both.parts] == [(5, 1), (1, 6)]
+    assert [part.required for part in both.parts] == [1, 1]
+    assert both.pool == Pool(4)
+
+
+# "Der Würfelabzug bezieht sich auf die Gesamtzahl der Würfel und findet vor der Verteilung
+# der Würfel auf die einzelnen Würfelwürfe statt."
+def test_complex_split_after_the_difficulty() -> None:
+    pool = Pool(9, difficulty=3)
+    check_split(pool, [3, 3], [1, 1])
+    with pytest.raises(RuleError, match="exactly the pool of 6 dice") as refused:
+        check_split(pool, [5, 4], [1, 1])
+    assert refused.value.code == "invalid_split"
+    with pytest.raises(RuleError, match="it uses 5"):
+        check_split(pool, [3, 2], [1, 1])
+    check_split(Pool(2), [0, 2], [1, 1])
+
+
+# "Aufteilung der Gesamtwürfel und Durchführen von mindestens zwei separaten Würfen"
+def test_complex_split_needs_two_rolls_each_with_a_requirement() -> None:
+    assert MIN_PARTS == 2
+    with pytest.raises(RuleError, match="at least 2 rolls; the split has 1") as refused:
+        check_split(Pool(4), [4], [1])
+    assert refused.value.code == "invalid_split"
+    with pytest.raises(RuleError, match="2 rolls, 3 requirements"):
+        check_split(Pool(4), [2, 2], [1, 1, 1])
+    with pytest.raises(RuleError, match="0 or more dice"):
+        check_split(Pool(4), [5, -1], [1, 1])
+    with pytest.raises(RuleError, match="at least 1 success"):
+        check_split(Pool(4), [2, 2], [1, 0])
+    check_split(Pool(6), [2, 2, 2], [1, 1, 1])
