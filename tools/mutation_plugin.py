@@ -8,8 +8,9 @@ one changed function (``__code__`` of every function object made from it, so
 decorated functions, methods, properties, validators and ``from x import f``
 copies all see the change; a module constant is re-bound wherever it was
 imported by name, in the package and in the tests; one captured at import time, as
-in a pydantic annotation, keeps its old value there), clears the ``lru_cache`` of the package, and runs only the tests that
-call that function, quickest first, stopping at the first failure. The parent
+in a pydantic annotation, keeps its old value there), clears the ``lru_cache`` of
+the package, and runs only the tests that call that function, quickest first,
+stopping at the first failure. The parent
 keeps ``--mutation-jobs`` children running and kills one that passes
 ``--mutation-timeout`` seconds (a caught mutant: it hangs). Tests that need the
 real HTTP server (fixture ``server``) run in another process, where no mutant
