@@ -33,6 +33,7 @@ from typing import Any
 
 import pytest
 from _pytest.runner import runtestprotocol
+from hypothesis import HealthCheck, settings
 
 from tools.mutants import Mutant, module_level_value, mutants, mutated_tree
 
@@ -45,6 +46,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mutation-out", default=".mutation/out.json")
     group.addoption("--mutation-jobs", type=int, default=2)
     group.addoption("--mutation-timeout", type=float, default=30.0)
+    group.addoption("--mutation-examples", type=int, default=25,
+                    help="Hypothesis examples per property in a mutant (the default "
+                         "profile's count is for make test)")
 
 
 def _module_name(path: Path) -> str:
@@ -161,6 +165,9 @@ def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
 
 def _run(session: pytest.Session) -> dict[str, Any]:
     config = session.config
+    settings.register_profile("mutation", max_examples=config.getoption("mutation_examples"),
+                              deadline=None, suppress_health_check=list(HealthCheck))
+    settings.load_profile("mutation")
     paths = [Path(p).resolve() for p in config.getoption("mutation_modules").split(",") if p]
     files = {str(p) for p in paths}
     items = [i for i in session.items if not OUT_OF_PROCESS & set(getattr(i, "fixturenames", ()))]
@@ -223,10 +230,14 @@ def _run(session: pytest.Session) -> dict[str, Any]:
         if pid == 0:
             os._exit(_child(mutant, sources[mutant.path], tests, functions))
         running[pid] = (mutant, time.monotonic() + budget)
+        if len(results) % 100 == 0 and results:
+            print(f"mutation: {len(results)}/{len(every)} done", file=sys.stderr, flush=True)
     while running:
         reap(False)
         time.sleep(0.005)
+    slowest = sorted(range(len(items)), key=lambda n: -seconds[n])[:10]
     return {"modules": [_module_name(p) for p in paths], "tests": len(items),
+            "slowest_tests": [[items[n].nodeid, round(seconds[n], 2)] for n in slowest],
             "passing_tests": len(passing), "baseline_seconds": round(baseline, 1),
             "seconds": round(time.perf_counter() - started, 1),
             "mutants": results}

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 
+from regelwerk import resolve
 from regelwerk.dice import distribution
 from tests.oracle import Draw, outcomes, roll
 
@@ -46,6 +47,15 @@ RULES: dict[str, Callable[[Draw], int]] = {
     "4d6dh1": lambda d: sum(sorted(roll(d, 4, 6))[:3]),
     "4d6dl1": lambda d: sum(sorted(roll(d, 4, 6))[1:]),
     "2d20kh1": lambda d: max(roll(d, 2, 20)),
+    "4d6kh0": lambda d: sum(sorted(roll(d, 4, 6))[4:]),
+    "2d6kh3": lambda d: sum(roll(d, 2, 6)),
+    "3d6kl3": lambda d: sum(roll(d, 3, 6)),
+    "4d6dh4": lambda d: sum(sorted(roll(d, 4, 6))[:0]),
+    "5d4kh2": lambda d: sum(sorted(roll(d, 5, 4))[3:]),
+    "5d4kl2": lambda d: sum(sorted(roll(d, 5, 4))[:2]),
+    "3d10kh2": lambda d: sum(sorted(roll(d, 3, 10))[1:]),
+    "3d10kl1>=5": lambda d: sum(1 for f in sorted(roll(d, 3, 10))[:1] if f >= 5),
+    "4d4kh3mi2": lambda d: sum(sorted(max(f, 2) for f in roll(d, 4, 4))[1:]),
     "2d20kl1": lambda d: min(roll(d, 2, 20)),
     "3d4kh2+1": lambda d: sum(sorted(roll(d, 3, 4))[1:]) + 1,
     "5d6>=5": lambda d: sum(1 for f in roll(d, 5, 6) if f >= 5),
@@ -79,6 +89,18 @@ def test_exact_matches_the_rule_over_every_face(expression: str) -> None:
     exact = distribution(expression)
     assert dict(exact.distribution.items()) == outcomes(RULES[expression])
     assert exact.cut_off == 0
+
+
+def test_keeping_no_dice_rolls_to_zero_through_resolve() -> None:
+    # "khN: keep the N highest" — keeping none leaves 0, every die dropped
+    answer = resolve({"system": "dice", "action": "roll", "expression": "4d6kh0",
+                      "faces": [1, 2, 3, 4]})
+    assert answer["total"] == 0
+    assert [die["dropped"] for die in answer["terms"][0]["dice"]] == [True] * 4
+    kept = resolve({"system": "dice", "action": "roll", "expression": "4d6kh3",
+                    "faces": [5, 2, 6, 2]})
+    assert kept["total"] == 13
+    assert [die["kept"] for die in kept["terms"][0]["dice"]].count(True) == 3
 
 
 def test_the_oracle_itself_on_known_values() -> None:

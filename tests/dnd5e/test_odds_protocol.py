@@ -46,13 +46,19 @@ def test_natural_distribution_matches_oracle(mode: Mode, lucky: bool) -> None:
 
 @given(st.integers(-5, 15), st.integers(0, 3), st.integers(0, 3), st.booleans(),
        st.integers(1, 35))
-def test_probabilities_are_between_0_and_1(modifier: int, adv: int, dis: int, lucky: bool,
-                                           dc: int) -> None:
+def test_check_probability_matches_oracle(modifier: int, adv: int, dis: int, lucky: bool,
+                                          dc: int) -> None:
+    # "Ef aðstæður veita þér bæði meðbyr og mótbyr [...] kastar eingöngu einum d20." and
+    # "kastarðu samt ekki meira en einum d20 til viðbótar"
+    mode: Mode = "normal" if bool(adv) == bool(dis) else "advantage" if adv else "disadvantage"
     response = resolve({"system": "dnd5e", "action": "check", "modifier": modifier,
                         "advantage": adv, "disadvantage": dis, "lucky": lucky, "dc": dc,
                         "seed": 1})
-    assert 0 <= response["probability"] <= 1
+    chance = sum((p for natural, p in oracle(mode, lucky).items()
+                  if natural + modifier >= dc), Fraction(0))
+    assert response["probability"] == pytest.approx(float(chance), abs=1e-12)
     assert response["success"] == (response["total"] >= dc)
+    assert response["total"] == response["natural"] + modifier
 
 
 def test_public_examples() -> None:
