@@ -48,10 +48,11 @@ def _modules(folders: list[str], only: str) -> list[Path]:
     return found
 
 
-def run(groups: list[str], only: str, jobs: int, timeout: float) -> None:
+def run(groups: list[str], only: str, jobs: int, timeout: float, minutes: float) -> None:
     """Runs the groups and merges their results into ``.mutation/results.json``."""
     results: dict[str, Any] = (json.loads(RESULTS.read_text(encoding="utf-8"))
                                if RESULTS.exists() else {})
+    stop_at = time.time() + 60 * minutes if minutes else 0.0
     for group in groups:
         folders, tests = GROUPS[group]
         modules = _modules(folders, only)
@@ -62,18 +63,34 @@ def run(groups: list[str], only: str, jobs: int, timeout: float) -> None:
         command = [sys.executable, "-m", "pytest", "-p", "tools.mutation_plugin", "-q",
                    "-p", "no:cacheprovider", f"--mutation-modules={','.join(map(str, modules))}",
                    f"--mutation-out={out}", f"--mutation-jobs={jobs}",
-                   f"--mutation-timeout={timeout}", *tests]
-        subprocess.run(command, cwd=ROOT, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
-        report = json.loads(out.read_text(encoding="utf-8"))
-        for module in report["modules"]:
-            results[module] = {"mutants": [m for m in report["mutants"] if m["module"] == module],
-                               "group": group}
+                   f"--mutation-timeout={timeout}", f"--mutation-stop-at={stop_at}", *tests]
+        out.unlink(missing_ok=True)
+        try:
+            # pytest says 5, "no tests ran", as the plugin reports no test of its own
+            code = subprocess.run(command, cwd=ROOT, check=False,
+                                  env={**os.environ, "PYTHONPATH": str(ROOT)}).returncode
+            if code not in (0, 5):
+                raise SystemExit(f"mutation run of {group} failed with exit code {code}")
+        finally:
+            if out.exists():
+                _merge(results, json.loads(out.read_text(encoding="utf-8")), group)
+                RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False),
+                                   encoding="utf-8")
         print(f"{group}: {len(modules)} modules in {time.monotonic() - started:.0f} s",
               flush=True)
         if not only:
             results["_seconds_" + group] = round(time.monotonic() - started)
         RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
     RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def _merge(results: dict[str, Any], report: dict[str, Any], group: str) -> None:
+    """A module's results replace its earlier ones once at least one mutant ran."""
+    for module in report["modules"]:
+        ran = [m for m in report["mutants"] if m["module"] == module]
+        if ran:
+            results[module] = {"mutants": ran, "group": group,
+                               "planned": report["planned"].get(module, len(ran))}
 
 
 def _equivalents() -> dict[str, str]:
@@ -101,6 +118,9 @@ def report() -> None:
         left = [m for m in mutants if m["outcome"] not in CAUGHT and m["key"] not in accepted]
         real = len(mutants) - len(same)
         share = f"{100 * caught / real:.1f} %" if real else "–"
+        planned = results[module].get("planned", len(mutants))
+        if planned > len(mutants):
+            share += f" (partial: {len(mutants)} of {planned} run)"
         rows.append(f"| `{module.removeprefix('regelwerk.')}` | {len(mutants)} | {caught} | "
                     f"{len(same)} | {len(left)} | {share} |")
         totals = [totals[0] + len(mutants), totals[1] + caught, totals[2] + len(same)]
@@ -139,9 +159,12 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only modules whose path contains this")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=20.0)
+    parser.add_argument("--minutes", type=float, default=0.0,
+                        help="start no mutant after this many minutes (0: no limit)")
     arguments = parser.parse_args()
     if arguments.command == "run":
-        run(arguments.group or list(GROUPS), arguments.only, arguments.jobs, arguments.timeout)
+        run(arguments.group or list(GROUPS), arguments.only, arguments.jobs, arguments.timeout,
+            arguments.minutes)
     report()
 
 

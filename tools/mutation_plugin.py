@@ -49,6 +49,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mutation-examples", type=int, default=25,
                     help="Hypothesis examples per property in a mutant (the default "
                          "profile's count is for make test)")
+    group.addoption("--mutation-stop-at", type=float, default=0.0,
+                    help="Unix time after which no more mutants are started")
 
 
 def _module_name(path: Path) -> str:
@@ -163,7 +165,7 @@ def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
     return 0
 
 
-def _run(session: pytest.Session) -> dict[str, Any]:
+def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
     config = session.config
     settings.register_profile("mutation", max_examples=config.getoption("mutation_examples"),
                               deadline=None, suppress_health_check=list(HealthCheck))
@@ -183,6 +185,22 @@ def _run(session: pytest.Session) -> dict[str, Any]:
     by_module = {str(p): set().union(*[n for (f, _), n in calls.items() if f == str(p)] or [set()])
                  for p in paths}
     results: list[dict[str, Any]] = []
+    planned: dict[str, int] = {}
+    for mutant in every:
+        planned[mutant.module] = planned.get(mutant.module, 0) + 1
+    stop_at = config.getoption("mutation_stop_at")
+
+    def save(complete: bool) -> dict[str, Any]:
+        slowest = sorted(range(len(items)), key=lambda n: -seconds[n])[:10]
+        report = {"modules": [_module_name(p) for p in paths], "planned": planned,
+                  "complete": complete, "tests": len(items),
+                  "slowest_tests": [[items[n].nodeid, round(seconds[n], 2)] for n in slowest],
+                  "passing_tests": len(passing), "baseline_seconds": round(baseline, 1),
+                  "seconds": round(time.perf_counter() - started, 1), "mutants": results}
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
+        return report
+
     jobs = max(1, config.getoption("mutation_jobs"))
     limit = config.getoption("mutation_timeout")
     running: dict[int, tuple[Mutant, float]] = {}
@@ -210,7 +228,11 @@ def _run(session: pytest.Session) -> dict[str, Any]:
                 os.waitpid(pid, 0)
                 finish(pid, None)
 
+    complete = True
     for mutant in every:
+        if stop_at and time.time() > stop_at:
+            complete = False
+            break
         key = (mutant.path, mutant.outer)
         numbers = calls.get(key, set()) if mutant.outer else by_module[mutant.path]
         tests = sorted((i for i in passing if index[id(i)] in numbers),
@@ -230,27 +252,20 @@ def _run(session: pytest.Session) -> dict[str, Any]:
         if pid == 0:
             os._exit(_child(mutant, sources[mutant.path], tests, functions))
         running[pid] = (mutant, time.monotonic() + budget)
-        if len(results) % 100 == 0 and results:
+        if len(results) % 50 == 0 and results:
+            save(False)
             print(f"mutation: {len(results)}/{len(every)} done", file=sys.stderr, flush=True)
     while running:
         reap(False)
         time.sleep(0.005)
-    slowest = sorted(range(len(items)), key=lambda n: -seconds[n])[:10]
-    return {"modules": [_module_name(p) for p in paths], "tests": len(items),
-            "slowest_tests": [[items[n].nodeid, round(seconds[n], 2)] for n in slowest],
-            "passing_tests": len(passing), "baseline_seconds": round(baseline, 1),
-            "seconds": round(time.perf_counter() - started, 1),
-            "mutants": results}
+    return save(complete)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtestloop(session: pytest.Session) -> bool:
     if session.config.getoption("collectonly"):
         return False
-    report = _run(session)
-    out = Path(session.config.getoption("mutation_out"))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
+    report = _run(session, Path(session.config.getoption("mutation_out")))
     caught = sum(1 for m in report["mutants"] if m["outcome"] in ("caught", "timeout"))
     print(f"\nmutation: {caught}/{len(report['mutants'])} caught in {report['seconds']} s"
           f" ({', '.join(report['modules'])})")
