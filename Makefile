@@ -39,9 +39,11 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 # Mutation testing of dice/, odds/ and systems/ (not part of `make test`); writes
-# docs/mutation.md. One module: make mutation ONLY=w6/pool.py
+# docs/mutation.md. One module: make mutation ONLY=w6/pool.py; a time box in
+# minutes after which no mutant starts: make mutation MINUTES=30
 mutation: $(STAMP)
-	nice -n 19 $(BIN)/python -m tools.mutation run $(if $(ONLY),--only $(ONLY))
+	nice -n 19 $(BIN)/python -m tools.mutation run $(if $(ONLY),--only $(ONLY)) \
+		$(if $(MINUTES),--minutes $(MINUTES))
 
 messages: $(STAMP)
 	$(BIN)/python tools/catalogues.py update

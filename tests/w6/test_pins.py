@@ -119,3 +119,45 @@ def test_complex_split_needs_two_rolls_each_with_a_requirement() -> None:
     with pytest.raises(RuleError, match="at least 1 success"):
         check_split(Pool(4), [2, 2], [1, 0])
     check_split(Pool(6), [2, 2, 2], [1, 1, 1])
+
+
+# "auf die der Spieler die ihm zur Verfügung stehenden Würfel schon vor dem ersten Wurf
+# verbindlich aufteilen muss" — four dice for two rolls of one Erfolg each: a roll of a
+# dice fails with (2/3)^a, so (2,2) gives (5/9)² = 25/81, (3,1) and (1,3) give
+# (19/27)(1/3) = 19/81, and (4,0), (0,4) cannot pass.
+def test_advice_candidates_in_order_with_hopeless_splits_last() -> None:
+    from regelwerk.systems.w6 import advise
+    from regelwerk.systems.w6.advice import enumerate_splits
+
+    advice = advise(4, [1, 1])
+    assert advice.candidates == (((2, 2), Fraction(25, 81)), ((3, 1), Fraction(19, 81)),
+                                 ((1, 3), Fraction(19, 81)), ((4, 0), Fraction(0)),
+                                 ((0, 4), Fraction(0)))
+    assert (advice.dice, advice.required) == (4, (1, 1))
+    assert advise(4, [1, 1], candidates=2).candidates == advice.candidates[:2]
+    assert advise(4, [1, 1], candidates=0).candidates == advice.candidates[:1]
+    assert enumerate_splits(4, [1, 1]) == ((2, 2), Fraction(25, 81))
+    # one Erfolg and two: (1,3) gives (1/3)(7/27) = 7/81, (2,2) gives (5/9)(1/9) = 5/81
+    # and the splits that cannot pass, earlier rolls with more dice first
+    assert advise(4, [1, 2]).candidates == (
+        ((1, 3), Fraction(7, 81)), ((2, 2), Fraction(5, 81)), ((4, 0), Fraction(0)),
+        ((3, 1), Fraction(0)), ((0, 4), Fraction(0)))
+    assert enumerate_splits(4, [1, 2]) == ((1, 3), Fraction(7, 81))
+    # three dice for three rolls: only (1,1,1) can pass, (1/3)³
+    three = advise(3, [1, 1, 1], candidates=3)
+    assert three.candidates == (((1, 1, 1), Fraction(1, 27)), ((3, 0, 0), Fraction(0)),
+                                ((2, 1, 0), Fraction(0)))
+    assert enumerate_splits(3, [1, 1, 1]) == ((1, 1, 1), Fraction(1, 27))
+    assert advise(-2, [1, 1]).candidates == (((0, 0), Fraction(0)),)
+
+
+def test_advice_refuses_what_is_no_komplexe_probe() -> None:
+    from regelwerk.systems.w6 import advise
+    from regelwerk.systems.w6.advice import enumerate_splits
+
+    for call in (advise, enumerate_splits):
+        with pytest.raises(RuleError, match="at least 2 rolls") as refused:
+            call(4, [1])
+        assert refused.value.code == "invalid_split"
+        with pytest.raises(RuleError, match="at least 1 success"):
+            call(4, [1, 0])
