@@ -161,3 +161,60 @@ def test_advice_refuses_what_is_no_komplexe_probe() -> None:
         assert refused.value.code == "invalid_split"
         with pytest.raises(RuleError, match="at least 1 success"):
             call(4, [1, 0])
+
+
+def _standing_by_hand(faces: tuple[int, ...], split: tuple[int, ...],
+                      required: tuple[int, ...]) -> tuple[bool, int]:
+    hits = [face >= 5 for face in faces]
+    holds, start = True, 0
+    for dice, need in zip(split, required, strict=True):
+        holds = holds and sum(hits[start:start + dice]) >= need
+        start += dice
+    return holds, sum(hits)
+
+
+# "derjenige, der mehr Erfolge erreicht, gewinnt" and docs/rulings.md, "W6: Komplexe
+# Proben in a contest": a Probe that holds beats one that fails, then more Erfolge win.
+@pytest.mark.parametrize("tie", ["tie", "a", "b"])
+def test_contest_of_a_komplexe_probe_against_a_probe_over_every_face(tie: str) -> None:
+    from itertools import product
+
+    from regelwerk.systems.w6.contest import Party, contest_odds
+
+    thief = Party(Pool(3), (2, 1), (1, 1))
+    expected = {"a": Fraction(0), "b": Fraction(0), "tie": Fraction(0)}
+    for rolled in product(range(1, 7), repeat=5):
+        a = _standing_by_hand(rolled[:3], (2, 1), (1, 1))
+        b = (True, sum(1 for face in rolled[3:] if face >= 5))
+        side = "a" if a > b else "b" if b > a else tie
+        expected[side] += Fraction(1, 6**5)
+    assert contest_odds(thief, Pool(2), tie) == expected  # type: ignore[arg-type]
+
+
+def test_contest_standings_and_winner_at_the_boundaries() -> None:
+    from regelwerk.systems.w6.contest import Party, contest, standing, winner
+
+    assert winner(2, 1) == "a"
+    assert winner(1, 2) == "b"
+    assert winner(1, 1) == "tie"
+    assert winner(1, 1, "a") == "a"
+    assert winner(1, 1, "b") == "b"
+    assert winner((False, 3), (True, 0)) == "b"
+    assert winner((True, 0), (False, 3)) == "a"
+    assert winner((False, 2), (False, 1)) == "a"
+    party = Party(Pool(3), (2, 1), (1, 1))
+    assert party.complex is True
+    assert Party(Pool(3)).complex is False
+    assert standing(party, (5, 1, 6)) == (True, 2)
+    assert standing(party, (1, 1, 6)) == (False, 1)
+    assert standing(party, (5, 6, 1)) == (False, 2)
+    assert standing(Party(Pool(3)), (5, 1, 6)) == (True, 2)
+    rolled = contest(party, Pool(2), faces(5, 6, 1, 6, 6))
+    assert (rolled.a_faces, rolled.b_faces) == ((5, 6, 1), (6, 6))
+    assert (rolled.a_successes, rolled.b_successes) == (2, 2)
+    assert (rolled.a_holds, rolled.b_holds) == (False, True)
+    assert rolled.winner == "b"
+    plain = contest(Pool(2), Pool(1), faces(5, 1, 1))
+    assert (plain.a_holds, plain.b_holds, plain.winner) == (True, True, "a")
+    with pytest.raises(RuleError, match="exactly the pool"):
+        Party(Pool(3), (2, 2), (1, 1))
