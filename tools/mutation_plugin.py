@@ -38,6 +38,9 @@ from hypothesis import HealthCheck, settings
 from tools.mutants import Mutant, module_level_value, mutants, mutated_tree
 
 OUT_OF_PROCESS = {"server"}
+KILLED_BY = 10
+"""A child's exit code: 0 survived, 1 caught, 3 not applied, KILLED_BY + i caught by
+its i-th test (that test goes first for the next mutants of the same function)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -161,7 +164,7 @@ def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
         following = tests[number + 1] if number + 1 < len(tests) else None
         reports = runtestprotocol(item, log=False, nextitem=following)
         if any(report.failed for report in reports):
-            return 1
+            return KILLED_BY + number if number < 200 else 1
     return 0
 
 
@@ -203,12 +206,15 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
 
     jobs = max(1, config.getoption("mutation_jobs"))
     limit = config.getoption("mutation_timeout")
-    running: dict[int, tuple[Mutant, float]] = {}
+    running: dict[int, tuple[Mutant, float, list[pytest.Item]]] = {}
+    killers: dict[tuple[str, str], pytest.Item] = {}
 
     def finish(pid: int, status: int | None) -> None:
-        mutant, _ = running.pop(pid)
+        mutant, _, tests = running.pop(pid)
         code = os.waitstatus_to_exitcode(status) if status is not None else None
-        outcome = {0: "survived", 1: "caught", 3: "error", None: "timeout"}.get(code, "caught")
+        if code is not None and KILLED_BY <= code < KILLED_BY + len(tests):
+            killers[mutant.path, mutant.outer] = tests[code - KILLED_BY]
+        outcome = {0: "survived", 1: "caught", 2: "error", 3: "error", None: "timeout"}.get(code, "caught")
         results.append({"module": mutant.module, "line": mutant.line, "function": mutant.function,
                         "kind": mutant.kind, "description": mutant.description,
                         "key": mutant.key, "outcome": outcome})
@@ -222,7 +228,7 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
                 finish(pid, status)
                 block = False
         now = time.monotonic()
-        for pid, (_, deadline) in list(running.items()):
+        for pid, (_, deadline, _tests) in list(running.items()):
             if now > deadline:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
@@ -235,8 +241,9 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
             break
         key = (mutant.path, mutant.outer)
         numbers = calls.get(key, set()) if mutant.outer else by_module[mutant.path]
+        killer = killers.get(key)
         tests = sorted((i for i in passing if index[id(i)] in numbers),
-                       key=lambda i: seconds[index[id(i)]])
+                       key=lambda i: (i is not killer, seconds[index[id(i)]]))
         if not tests:
             results.append({"module": mutant.module, "line": mutant.line,
                             "function": mutant.function, "kind": mutant.kind,
@@ -250,8 +257,12 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
         budget = limit + 3 * sum(seconds[index[id(i)]] for i in tests)
         pid = os.fork()
         if pid == 0:
-            os._exit(_child(mutant, sources[mutant.path], tests, functions))
-        running[pid] = (mutant, time.monotonic() + budget)
+            code = 2
+            try:
+                code = _child(mutant, sources[mutant.path], tests, functions)
+            finally:
+                os._exit(code)
+        running[pid] = (mutant, time.monotonic() + budget, tests)
         if len(results) % 50 == 0 and results:
             save(False)
             print(f"mutation: {len(results)}/{len(every)} done", file=sys.stderr, flush=True)
