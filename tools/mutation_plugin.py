@@ -214,7 +214,8 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
         code = os.waitstatus_to_exitcode(status) if status is not None else None
         if code is not None and KILLED_BY <= code < KILLED_BY + len(tests):
             killers[mutant.path, mutant.outer] = tests[code - KILLED_BY]
-        outcome = {0: "survived", 1: "caught", 2: "error", 3: "error", None: "timeout"}.get(code, "caught")
+        outcomes = {0: "survived", 1: "caught", 2: "error", 3: "error", None: "timeout"}
+        outcome = outcomes.get(code, "caught")
         results.append({"module": mutant.module, "line": mutant.line, "function": mutant.function,
                         "kind": mutant.kind, "description": mutant.description,
                         "key": mutant.key, "outcome": outcome})
