@@ -235,7 +235,7 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
                 os.waitpid(pid, 0)
                 finish(pid, None)
 
-    complete = True
+    complete, reported = True, 0
     for mutant in every:
         if stop_at and time.time() > stop_at:
             complete = False
@@ -264,7 +264,8 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
             finally:
                 os._exit(code)
         running[pid] = (mutant, time.monotonic() + budget, tests)
-        if len(results) % 50 == 0 and results:
+        if len(results) >= reported + 50:
+            reported = len(results)
             save(False)
             print(f"mutation: {len(results)}/{len(every)} done", file=sys.stderr, flush=True)
     while running:
