@@ -15,9 +15,11 @@ Each mutant changes one thing inside a function (or in a module-level constant):
   → ``pass``.
 
 Docstrings, annotations, decorators, default values, strings and f-strings are
-left alone, and so is a line that ends with ``# pragma: no mutate``. A mutant is
-found again in a fresh parse of the same source by its walk position, so a
-forked worker can rebuild it without anything but the source text.
+left alone, and so are module names that are not upper-case constants (type
+aliases) and the protocol's ``ACTIONS`` table, and so is a line that ends with
+``# pragma: no mutate``. A mutant is found again in a fresh parse of the same
+source by its walk position, so a forked worker can rebuild it without anything
+but the source text.
 """
 
 from __future__ import annotations
@@ -86,6 +88,19 @@ def _assigned_names(body: list[ast.stmt]) -> list[tuple[int, str]]:
     return names
 
 
+NOT_RULES = frozenset({"ACTIONS", "__all__"})
+"""Module names that hold no rule: the protocol's action table (with its examples)."""
+
+
+def _rule_constant(statement: ast.Assign | ast.AnnAssign) -> bool:
+    """A module constant of the rules (``DYING_MAX = 4``, a table of tiers): an
+    upper-case name.  Type aliases and the action table are not mutated; what an
+    import-time expression captured (a pydantic annotation) would not see a mutant."""
+    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+    return all(isinstance(t, ast.Name) and t.id.isupper() and t.id not in NOT_RULES
+               for t in targets)
+
+
 class _Walker:
     """Visits the nodes that can be mutated, always in the same order."""
 
@@ -100,7 +115,7 @@ class _Walker:
     def module(self, tree: ast.Module) -> None:
         for statement in tree.body:
             if isinstance(statement, ast.Assign | ast.AnnAssign) and statement.value is not None:
-                if not self.skipped(statement):
+                if not self.skipped(statement) and _rule_constant(statement):
                     self.expression(statement.value, _Context())
             elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 self.definition(statement, "", _Context())

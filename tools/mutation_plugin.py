@@ -52,6 +52,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mutation-examples", type=int, default=25,
                     help="Hypothesis examples per property in a mutant (the default "
                          "profile's count is for make test)")
+    group.addoption("--mutation-slow", type=float, default=10.0,
+                    help="tests slower than this many seconds in the first run are left "
+                         "out of the mutants' runs (listed in the report)")
     group.addoption("--mutation-stop-at", type=float, default=0.0,
                     help="Unix time after which no more mutants are started")
 
@@ -179,6 +182,9 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
     started = time.perf_counter()
     passing, calls, seconds = _baseline(items, files)
     baseline = time.perf_counter() - started
+    slow_limit = config.getoption("mutation_slow")
+    slow = [i for n, i in enumerate(items) if seconds[n] > slow_limit]
+    passing = [i for i in passing if i not in slow]
     index = {id(item): number for number, item in enumerate(items)}
     functions = _functions(files)
     sources = {str(p): p.read_text(encoding="utf-8") for p in paths}
@@ -196,6 +202,7 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
     def save(complete: bool) -> dict[str, Any]:
         slowest = sorted(range(len(items)), key=lambda n: -seconds[n])[:10]
         report = {"modules": [_module_name(p) for p in paths], "planned": planned,
+                  "left_out_slow": [i.nodeid for i in slow],
                   "complete": complete, "tests": len(items),
                   "slowest_tests": [[items[n].nodeid, round(seconds[n], 2)] for n in slowest],
                   "passing_tests": len(passing), "baseline_seconds": round(baseline, 1),
