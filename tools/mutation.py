@@ -93,6 +93,15 @@ def _merge(results: dict[str, Any], report: dict[str, Any], group: str) -> None:
                                "planned": report["planned"].get(module, len(ran))}
 
 
+def _all_modules() -> list[str]:
+    names = []
+    for folders, _tests in GROUPS.values():
+        for path in _modules(folders, ""):
+            parts = path.relative_to(SOURCE.parent).with_suffix("").parts
+            names.append(".".join(parts))
+    return sorted(set(names))
+
+
 def _equivalents() -> dict[str, str]:
     accepted: dict[str, str] = {}
     if EQUIVALENTS.exists():
@@ -131,6 +140,8 @@ def report() -> None:
         for m in left:
             survivors.append(f"- `{module.removeprefix('regelwerk.')}:{m['line']}` "
                              f"`{m['function'] or '<module>'}` {m['description']} ({m['outcome']})")
+    not_run = sorted(name for name in _all_modules() if name not in results)
+    rows.extend(f"| `{name.removeprefix('regelwerk.')}` | not run | | | | |" for name in not_run)
     real_total = totals[0] - totals[2]
     seconds = {k.removeprefix("_seconds_"): v for k, v in results.items() if k.startswith("_")}
     text = [
