@@ -372,3 +372,52 @@ def test_temporary_hit_points_from_one_source() -> None:
         Creature(hp=5, max_hp=10, temp_hp=6), ("temp_hp_gained",))
     with pytest.raises(NotAllowed):
         gain_temp_hp(dead(c), 3)
+
+
+# "nimmst du den angegebenen Schaden jeweils am Ende deines Zuges. Danach kannst du einen
+# Einfachen Wurf gegen SG 15 ablegen" — help lowers it to DC 10 (docs/rulings.md)
+@pytest.mark.parametrize(("natural", "assisted", "ended"), [
+    (14, False, False), (15, False, True), (16, False, True), (9, True, False),
+    (10, True, True)])
+def test_persistent_damage_then_the_flat_check(natural: int, assisted: bool,
+                                               ended: bool) -> None:
+    from regelwerk.systems.pf2e.damage.iwr import DamageInstance, Defence, Target
+    from regelwerk.systems.pf2e.health.persistent import (
+        ASSISTED_DC,
+        PERSISTENT_DC,
+        persistent_round,
+    )
+
+    assert (PERSISTENT_DC, ASSISTED_DC) == (15, 10)
+    burning = DamageInstance(5, "fire", effect="alchemist_fire")
+    target = Target(resistances=(Defence("fire", 2),),
+                    temporary_immunities=frozenset({"alchemist_fire"}))
+    c = Creature(hp=10, max_hp=10)
+    done = persistent_round(c, target, burning, natural, assisted=assisted)
+    assert done.applied.amount == 3
+    assert done.applied.instance.ongoing is True
+    assert done.outcome == Outcome(Creature(hp=7, max_hp=10), ())
+    assert done.dc == (10 if assisted else 15)
+    assert done.ended is ended
+
+
+def test_persistent_damage_that_kills_makes_no_check() -> None:
+    from regelwerk.systems.pf2e.damage.iwr import DamageInstance, Target
+    from regelwerk.systems.pf2e.health.persistent import persistent_round
+
+    undead = Creature(hp=3, max_hp=10, traits=frozenset({"undead"}))
+    done = persistent_round(undead, Target(), DamageInstance(4, "positive"), 20)
+    assert done.ended is None
+    assert done.outcome.creature.dead
+    # the creature's own traits decide whom the damage harms: positive spares the living
+    living = persistent_round(Creature(hp=3, max_hp=10), Target(),
+                              DamageInstance(4, "positive"), 20)
+    assert living.applied.amount == 0
+    assert living.outcome == Outcome(Creature(hp=3, max_hp=10), ())
+    assert living.ended is True
+    # a troll's regeneration is switched off by the persistent fire, on its own turn
+    troll = Creature(hp=10, max_hp=10, regeneration=True, regeneration_amount=5,
+                     regeneration_off_by=frozenset({"fire"}))
+    burnt = persistent_round(troll, Target(), DamageInstance(2, "fire"), 1)
+    assert burnt.outcome.creature.regeneration_off == 2
+    assert burnt.ended is False
