@@ -218,3 +218,32 @@ def test_contest_standings_and_winner_at_the_boundaries() -> None:
     assert (plain.a_holds, plain.b_holds, plain.winner) == (True, True, "a")
     with pytest.raises(RuleError, match="exactly the pool"):
         Party(Pool(3), (2, 2), (1, 1))
+
+
+def test_complex_probe_through_resolve_names_every_roll() -> None:
+    from regelwerk import resolve
+
+    answer = resolve({"system": "w6", "action": "complex_probe", "attribute": 6,
+                      "skill_name": "Schlösser öffnen", "attribute_name": "GE",
+                      "split": [4, 2], "required": [2, 1], "faces": [5, 6, 1, 1, 2, 3]})
+    assert answer["parts"] == [
+        {"dice": 4, "faces": [5, 6, 1, 1], "successes": 2, "required": 2, "passed": True,
+         "quality": 0, "probability": pytest.approx(33 / 81)},
+        {"dice": 2, "faces": [2, 3], "successes": 0, "required": 1, "passed": False,
+         "quality": -1, "probability": pytest.approx(5 / 9)}]
+    assert answer["passed"] is False
+    assert answer["dice"] == 6
+    assert answer["pool"] == {"attribute": 6, "value": 6, "attribute_name": "GE",
+                              "skill_name": "Schlösser öffnen"}
+
+
+def test_the_largest_pool_is_allowed_and_one_more_refused() -> None:
+    from regelwerk import resolve
+    from regelwerk.dice.limits import MAX_DICE
+
+    at_limit = resolve({"system": "w6", "action": "probe", "attribute": MAX_DICE,
+                        "faces": [1] * MAX_DICE})
+    assert at_limit["dice"] == MAX_DICE
+    over = resolve({"system": "w6", "action": "probe", "attribute": MAX_DICE, "tools": 1})
+    assert over["ok"] is False
+    assert over["error"]["code"] == "limit_exceeded"
