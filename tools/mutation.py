@@ -43,7 +43,7 @@ def _modules(folders: list[str], only: str) -> list[Path]:
     found: list[Path] = []
     for folder in folders:
         for path in sorted((SOURCE / folder).rglob("*.py")):
-            if only in str(path.relative_to(SOURCE)):
+            if any(part in str(path.relative_to(SOURCE)) for part in only.split(",")):
                 found.append(path)
     return found
 
@@ -167,7 +167,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("command", choices=["run", "report"])
     parser.add_argument("--group", action="append", choices=sorted(GROUPS))
-    parser.add_argument("--only", default="", help="only modules whose path contains this")
+    parser.add_argument("--only", default="",
+                        help="only modules whose path contains this (or one of these, "
+                             "comma-separated)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=20.0)
     parser.add_argument("--minutes", type=float, default=0.0,
