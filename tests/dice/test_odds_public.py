@@ -1,0 +1,113 @@
+"""Exact distributions (regelwerk.odds.Distribution) against sums and counts written out
+here: plain loops over every face, binomial coefficients from their definition."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import factorial
+
+import pytest
+
+from regelwerk.errors import LimitExceeded
+from regelwerk.odds import Distribution
+from tests.oracle import outcomes, roll
+
+
+def ways_of_sums(dice: int, sides: int) -> dict[int, int]:
+    """How many face sequences make each sum, by adding one die at a time."""
+    counts = {0: 1}
+    for _ in range(dice):
+        step: dict[int, int] = {}
+        for total, n in counts.items():
+            for face in range(1, sides + 1):
+                step[total + face] = step.get(total + face, 0) + n
+        counts = step
+    return counts
+
+
+@pytest.mark.parametrize("times", [0, 1, 2, 3, 5])
+def test_repeat_of_a_d6_is_the_sum_of_every_face(times: int) -> None:
+    assert dict(Distribution.die(6).repeat(times).items()) == outcomes(
+        lambda d: sum(roll(d, times, 6)))
+
+
+@pytest.mark.parametrize(("dice", "sides"), [(3, 100), (2, 1000), (9, 20)])
+def test_large_sums_take_the_packed_path_and_stay_exact(dice: int, sides: int) -> None:
+    total = Distribution.die(sides).repeat(dice)
+    assert total.denominator == sides**dice
+    assert total.weights == ways_of_sums(dice, sides)
+
+
+def test_sum_of_different_dice() -> None:
+    two = Distribution.die(4) + Distribution.die(10)
+    assert dict(two.items()) == outcomes(lambda d: d(4) + d(10))
+    big = Distribution.die(200) + Distribution.die(3)
+    assert dict(big.items()) == outcomes(lambda d: d(200) + d(3))
+
+
+def test_reading_a_distribution_at_its_boundaries() -> None:
+    d6 = Distribution.die(6)
+    assert d6.at_least(1) == 1
+    assert d6.at_least(6) == Fraction(1, 6)
+    assert d6.at_least(7) == 0
+    assert d6.at_least(0) == 1
+    assert d6.probability(0) == 0
+    assert d6.probability(6) == Fraction(1, 6)
+    assert d6.probability_where(lambda v: v % 2 == 0) == Fraction(1, 2)
+    assert d6.mean() == Fraction(7, 2)
+    assert d6.support == (1, 2, 3, 4, 5, 6)
+    assert d6.mass == 1
+    # the smallest value v with P(X ≤ v) ≥ 1/2
+    assert d6.median() == 3
+    assert Distribution({1: 1, 2: 1}).median() == 1
+    assert Distribution({1: 1, 2: 2}).median() == 2
+    assert Distribution({1: 1, 2: 1, 3: 2}).median() == 2
+    assert Distribution.constant(-4).median() == -4
+
+
+def test_binomial_from_its_definition() -> None:
+    def choose(n: int, k: int) -> int:
+        return factorial(n) // (factorial(k) * factorial(n - k))
+
+    b = Distribution.binomial(5, 2, 6)
+    assert b.denominator == 6**5
+    assert b.weights == {k: choose(5, k) * 2**k * 4 ** (5 - k) for k in range(6)}
+    assert Distribution.binomial(0, 2, 6) == Distribution.constant(0)
+    assert Distribution.binomial(3, 6, 6) == Distribution.constant(3)
+
+
+def test_map_combine_and_mixed() -> None:
+    d6 = Distribution.die(6)
+    assert dict(d6.map(lambda v: v // 2).items()) == outcomes(lambda d: d(6) // 2)
+    assert dict(d6.combine(Distribution.die(4), max).items()) == outcomes(
+        lambda d: max(d(6), d(4)))
+    half = Distribution({1: 1}, 2)
+    other = Distribution({1: 1, 2: 1}, 4)
+    mixed = half.mixed(other)
+    assert dict(mixed.items()) == {1: Fraction(3, 4), 2: Fraction(1, 4)}
+    assert mixed.mass == 1
+    assert Distribution({3: 1}, 4).mass == Fraction(1, 4)
+
+
+def test_construction_and_equality() -> None:
+    assert Distribution.uniform([1, 1, 2]).items() == [(1, Fraction(2, 3)), (2, Fraction(1, 3))]
+    assert Distribution({2: 0, 1: 3}, 3).weights == {1: 3}
+    assert Distribution({5: 2, 1: 2}) == Distribution({1: 1, 5: 1})
+    assert Distribution({5: 2, 1: 2}) != Distribution({1: 1, 5: 2})
+    assert hash(Distribution({1: 2}, 4)) == hash(Distribution({1: 1}, 2))
+    assert Distribution.die(2) != "d2"
+    for weights, denominator in [({1: 3}, 2), ({1: -1, 2: 2}, 2), ({1: 1}, 0)]:
+        with pytest.raises(ValueError, match="non-negative"):
+            Distribution(weights, denominator)
+    assert Distribution({1: 2}, 2).mass == 1
+
+
+def test_repeat_refuses_too_much_work_before_doing_it() -> None:
+    with pytest.raises(LimitExceeded, match="too large to compute exactly"):
+        Distribution.die(1000).repeat(1000)
+    assert Distribution.die(1000).repeat(1) == Distribution.die(1000)
+    # two d6: 2·5 + 1 values of 2·3 bits each
+    two = Distribution.die(6) + Distribution.die(6)
+    assert Distribution.die(6).repeat(2, work=11 * 2 * 3) == two
+    with pytest.raises(LimitExceeded):
+        Distribution.die(6).repeat(2, work=11 * 2 * 3 - 1)
