@@ -15,7 +15,8 @@ Each mutant changes one thing inside a function (or in a module-level constant):
   → ``pass``.
 
 Docstrings, annotations, decorators, default values, strings and f-strings are
-left alone, and so are module names that are not upper-case constants (type
+left alone (and ``strict=True`` of ``zip``, an assertion rather than a rule), and so
+are module names that are not upper-case constants (type
 aliases) and the protocol's ``ACTIONS`` table, and so is a line that ends with
 ``# pragma: no mutate``. A mutant is found again in a fresh parse of the same
 source by its walk position, so a forked worker can rebuild it without anything
@@ -55,6 +56,8 @@ class Mutant:
     function: str
     outer: str
     outer_line: int
+    context: str = ""
+    """The source line, for a reader of the report."""
 
     @property
     def key(self) -> str:
@@ -182,7 +185,7 @@ class _Walker:
         if isinstance(node, ast.Compare | ast.BinOp | ast.UnaryOp | ast.BoolOp | ast.Constant):
             self.sites.append((node, context, None, 0))
         for field, value in ast.iter_fields(node):
-            if field == "annotation":
+            if field == "annotation" or (isinstance(node, ast.keyword) and node.arg == "strict"):
                 continue
             for child in value if isinstance(value, list) else [value]:
                 if isinstance(child, ast.AST):
@@ -250,6 +253,7 @@ def _sites(source: str, tree: ast.Module) -> list[tuple[ast.AST, _Context, list[
 def mutants(module: str, path: str, source: str) -> list[Mutant]:
     """Every mutant of the module at ``path``."""
     tree = ast.parse(source)
+    lines = source.splitlines()
     found: list[Mutant] = []
     seen: dict[tuple[str, str], int] = {}
     for site, (node, context, body, _index) in enumerate(_sites(source, tree)):
@@ -266,9 +270,10 @@ def mutants(module: str, path: str, source: str) -> list[Mutant]:
                 (context.function, description), 0) + 1
             if count > 1:
                 description = f"{description} #{count}"
-            found.append(Mutant(module, path, site, variant, getattr(node, "lineno", 0), kind,
-                                description, context.function, context.outer,
-                                context.outer_line))
+            line = getattr(node, "lineno", 0)
+            found.append(Mutant(module, path, site, variant, line, kind, description,
+                                context.function, context.outer, context.outer_line,
+                                lines[line - 1].strip()[:90] if line else ""))
     return found
 
 

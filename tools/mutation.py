@@ -139,7 +139,8 @@ def report() -> None:
                               f" {m['description']}: {accepted[m['key']]}")
         for m in left:
             survivors.append(f"- `{module.removeprefix('regelwerk.')}:{m['line']}` "
-                             f"`{m['function'] or '<module>'}` {m['description']} ({m['outcome']})")
+                             f"`{m['function'] or '<module>'}` {m['description']} "
+                             f"({m['outcome']}) in `{m.get('context', '')}`")
     not_run = sorted(name for name in _all_modules() if name not in results)
     rows.extend(f"| `{name.removeprefix('regelwerk.')}` | not run | | | | |" for name in not_run)
     real_total = totals[0] - totals[2]

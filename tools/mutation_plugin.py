@@ -191,8 +191,6 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
     every: list[Mutant] = []
     for path in paths:
         every.extend(mutants(_module_name(path), str(path), sources[str(path)]))
-    by_module = {str(p): set().union(*[n for (f, _), n in calls.items() if f == str(p)] or [set()])
-                 for p in paths}
     results: list[dict[str, Any]] = []
     planned: dict[str, int] = {}
     for mutant in every:
@@ -203,6 +201,7 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
         slowest = sorted(range(len(items)), key=lambda n: -seconds[n])[:10]
         report = {"modules": [_module_name(p) for p in paths], "planned": planned,
                   "left_out_slow": [i.nodeid for i in slow],
+                  "failing_tests": [i.nodeid for i in items if i not in passing and i not in slow],
                   "complete": complete, "tests": len(items),
                   "slowest_tests": [[items[n].nodeid, round(seconds[n], 2)] for n in slowest],
                   "passing_tests": len(passing), "baseline_seconds": round(baseline, 1),
@@ -225,7 +224,7 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
         outcome = outcomes.get(code, "caught")
         results.append({"module": mutant.module, "line": mutant.line, "function": mutant.function,
                         "kind": mutant.kind, "description": mutant.description,
-                        "key": mutant.key, "outcome": outcome})
+                        "context": mutant.context, "key": mutant.key, "outcome": outcome})
 
     def reap(block: bool) -> None:
         while running:
@@ -248,7 +247,8 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
             complete = False
             break
         key = (mutant.path, mutant.outer)
-        numbers = calls.get(key, set()) if mutant.outer else by_module[mutant.path]
+        # a module constant may be read by any test (a table the tests look up)
+        numbers = calls.get(key, set()) if mutant.outer else set(range(len(items)))
         killer = killers.get(key)
         tests = sorted((i for i in passing if index[id(i)] in numbers),
                        key=lambda i: (i is not killer, seconds[index[id(i)]]))
@@ -256,7 +256,7 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
             results.append({"module": mutant.module, "line": mutant.line,
                             "function": mutant.function, "kind": mutant.kind,
                             "description": mutant.description, "key": mutant.key,
-                            "outcome": "no tests"})
+                            "context": mutant.context, "outcome": "no tests"})
             continue
         while len(running) >= jobs:
             reap(False)
