@@ -181,14 +181,15 @@ def test_contest_of_a_komplexe_probe_against_a_probe_over_every_face(tie: str) -
 
     from regelwerk.systems.w6.contest import Party, contest_odds
 
-    thief = Party(Pool(3), (2, 1), (1, 1))
-    expected = {"a": Fraction(0), "b": Fraction(0), "tie": Fraction(0)}
-    for rolled in product(range(1, 7), repeat=5):
-        a = _standing_by_hand(rolled[:3], (2, 1), (1, 1))
-        b = (True, sum(1 for face in rolled[3:] if face >= 5))
-        side = "a" if a > b else "b" if b > a else tie
-        expected[side] += Fraction(1, 6**5)
-    assert contest_odds(thief, Pool(2), tie) == expected  # type: ignore[arg-type]
+    for split, required in [((2, 1), (1, 1)), ((1, 1, 1), (1, 1, 1)), ((2, 1), (2, 1))]:
+        thief = Party(Pool(3), split, required)
+        expected = {"a": Fraction(0), "b": Fraction(0), "tie": Fraction(0)}
+        for rolled in product(range(1, 7), repeat=5):
+            a = _standing_by_hand(rolled[:3], split, required)
+            b = (True, sum(1 for face in rolled[3:] if face >= 5))
+            side = "a" if a > b else "b" if b > a else tie
+            expected[side] += Fraction(1, 6**5)
+        assert contest_odds(thief, Pool(2), tie) == expected  # type: ignore[arg-type]
 
 
 def test_contest_standings_and_winner_at_the_boundaries() -> None:
@@ -209,6 +210,15 @@ def test_contest_standings_and_winner_at_the_boundaries() -> None:
     assert standing(party, (1, 1, 6)) == (False, 1)
     assert standing(party, (5, 6, 1)) == (False, 2)
     assert standing(Party(Pool(3)), (5, 1, 6)) == (True, 2)
+    two = Party(Pool(4), (3, 1), (2, 1))
+    assert standing(two, (5, 1, 1, 6)) == (False, 2)
+    assert standing(two, (5, 6, 1, 6)) == (True, 3)
+    # a Komplexe Probe needs its split: requirements alone are refused
+    with pytest.raises(RuleError, match="at least 2 rolls"):
+        Party(Pool(3), (), (1, 1))
+    # party b's Komplexe Probe that fails loses against a's plain Probe with fewer Erfolge
+    lost = contest(Pool(1), two, faces(5, 5, 1, 1, 6))
+    assert (lost.a_holds, lost.b_holds, lost.winner) == (True, False, "a")
     rolled = contest(party, Pool(2), faces(5, 6, 1, 6, 6))
     assert (rolled.a_faces, rolled.b_faces) == ((5, 6, 1), (6, 6))
     assert (rolled.a_successes, rolled.b_successes) == (2, 2)
@@ -247,3 +257,45 @@ def test_the_largest_pool_is_allowed_and_one_more_refused() -> None:
     over = resolve({"system": "w6", "action": "probe", "attribute": MAX_DICE, "tools": 1})
     assert over["ok"] is False
     assert over["error"]["code"] == "limit_exceeded"
+
+
+class _Recording:
+    """A random source that notes the dice asked for and always shows a 5."""
+
+    def __init__(self) -> None:
+        self.sides: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        self.sides.append(sides)
+        return 5
+
+
+def test_a_probe_rolls_six_sided_dice_and_none_for_an_empty_pool() -> None:
+    from regelwerk.odds import Distribution
+    from regelwerk.systems.w6.probe import roll_pool, success_distribution
+
+    source = _Recording()
+    assert probe(Pool(3), source).faces == (5, 5, 5)  # type: ignore[arg-type]
+    assert source.sides == [6, 6, 6]
+    assert roll_pool(0, source) == ()  # type: ignore[arg-type]
+    assert roll_pool(-2, source) == ()  # type: ignore[arg-type]
+    assert success_distribution(-2) == Distribution.constant(0)
+    assert success_distribution(0) == Distribution.constant(0)
+    # "Grundsätzlich sind bei einer Probe zwei so genannte Erfolge gefordert"
+    assert probe(Pool(1), faces(5)).required == 2
+    assert probe(Pool(1), faces(5), required=1).judgement.passed is True
+    with pytest.raises(ValueError, match="at least one Erfolg"):
+        probe(Pool(1), faces(5), required=0)
+
+
+def test_advice_ranks_tied_splits_earlier_rolls_with_more_dice_first() -> None:
+    # docs/rulings.md "W6: split advice": six dice for three rolls of one Erfolg: (2,2,2)
+    # gives (5/9)³ = 125/729; every order of (1,2,3) gives (1/3)(5/9)(19/27) = 95/729,
+    # listed with more dice in earlier rolls first
+    from regelwerk.systems.w6 import advise
+
+    advice = advise(6, [1, 1, 1], candidates=7)
+    assert advice.candidates == (((2, 2, 2), Fraction(125, 729)),
+                                 *((s, Fraction(95, 729)) for s in [
+                                     (3, 2, 1), (3, 1, 2), (2, 3, 1), (2, 1, 3), (1, 3, 2),
+                                     (1, 2, 3)]))
