@@ -71,3 +71,117 @@ def test_lucky_without_a_one_rolls_nothing_more() -> None:
 def test_attack_hits_at_the_armour_class(natural: int, total: int, ac: int,
                                          result: AttackResult) -> None:
     assert attack_hits(natural, total, ac) == result
+
+
+# "+2 at levels 1–4, +3 at 5–8 … +6 at 17–20" (the SRD's table of levels)
+@pytest.mark.parametrize(("level", "bonus"), [(1, 2), (4, 2), (5, 3), (8, 3), (9, 4),
+                                              (12, 4), (13, 5), (16, 5), (17, 6), (20, 6)])
+def test_proficiency_bonus_at_the_table_edges(level: int, bonus: int) -> None:
+    from regelwerk.systems.dnd5e.proficiency import proficiency_bonus
+
+    assert proficiency_bonus(level) == bonus
+
+
+@pytest.mark.parametrize("level", [0, 21, -1])
+def test_levels_outside_the_table_are_refused(level: int) -> None:
+    from regelwerk.errors import RuleError
+    from regelwerk.systems.dnd5e.proficiency import proficiency_bonus
+
+    with pytest.raises(RuleError, match="outside 1 to 20") as refused:
+        proficiency_bonus(level)
+    assert refused.value.code == "out_of_range"
+
+
+# "er hann eingöngu margfaldaður einu sinni og honum deilt einu sinni" — "Hæfnibónusinn
+# fyrir slíkt kast er 0, og margföldun á 0 gefur ávallt 0."
+def test_proficiency_multiplied_once_and_divided_once() -> None:
+    from fractions import Fraction as F
+
+    from regelwerk.errors import RuleError
+    from regelwerk.systems.dnd5e.proficiency import AppliedProficiency, apply_proficiency
+
+    assert apply_proficiency(3, True) == AppliedProficiency(3, None, None, ())
+    assert apply_proficiency(3, True, [F(2), F(2)]) == AppliedProficiency(
+        6, F(2), None, (("×2", "multiplied_once"),))
+    assert apply_proficiency(3, True, [F(1, 2), F(1, 3)]) == AppliedProficiency(
+        1, None, F(1, 3), (("×1/2", "divided_once"),))
+    assert apply_proficiency(5, True, [F(1, 2)]) == AppliedProficiency(2, None, F(1, 2), ())
+    assert apply_proficiency(3, True, [F(2), F(1, 2), F(3)]) == AppliedProficiency(
+        4, F(3), F(1, 2), (("×2", "multiplied_once"),))
+    assert apply_proficiency(3, True, [F(1)]) == AppliedProficiency(
+        3, None, None, (("×1", "times_one"),))
+    assert apply_proficiency(3, False, [F(2)]) == AppliedProficiency(
+        0, None, None, (("×2", "no_proficiency"),))
+    assert apply_proficiency(3, False) == AppliedProficiency(0, None, None, ())
+    for bad in (F(0), F(-1)):
+        with pytest.raises(RuleError, match="must be positive") as refused:
+            apply_proficiency(3, True, [bad])
+        assert refused.value.code == "out_of_range"
+    assert apply_proficiency(3, True, [F(1, 100)]).value == 0
+
+
+def test_contest_odds_and_passive_scores_with_modifiers() -> None:
+    from fractions import Fraction as F
+
+    from regelwerk.systems.dnd5e.rolls import Modifier, Roller, contest_odds, passive_score
+
+    strong = Roller((Modifier("ability", 3),))
+    weak = Roller((Modifier("ability", -1),))
+    # every pair of d20s: a wins when its face + 3 beats b's face − 1
+    a = sum(1 for x in range(1, 21) for y in range(1, 21) if x + 3 > y - 1)
+    tie = sum(1 for x in range(1, 21) for y in range(1, 21) if x + 3 == y - 1)
+    assert contest_odds(strong, weak) == {"a": F(a, 400), "tie": F(tie, 400),
+                                          "b": F(400 - a - tie, 400)}
+    # "10 + all modifiers; +5 with advantage, −5 with disadvantage"
+    assert passive_score(strong) == 13
+    assert passive_score(Roller((Modifier("ability", 3),), "advantage")) == 18
+    assert passive_score(Roller((Modifier("ability", 3),), "disadvantage")) == 8
+
+
+@pytest.mark.parametrize(("dc", "success"), [(16, True), (17, True), (18, False)])
+def test_passive_check_at_the_dc(dc: int, success: bool) -> None:
+    from regelwerk import resolve
+
+    answer = resolve({"system": "dnd5e", "action": "passive", "score": 14, "advantage": 1,
+                      "dc": dc})
+    assert answer["passive"] == 17
+    assert answer["success"] is success
+
+
+# "Dæmigerð erfiðleikastig: Mjög létt 5, Létt 10, Meðal 15, Erfitt 20, Mjög erfitt 25, Nær
+# ómögulegt 30"
+@pytest.mark.parametrize(("name", "dc"), [("mjög létt", 5), ("létt", 10), ("meðal", 15),
+                                          ("erfitt", 20), ("mjög erfitt", 25),
+                                          ("nær ómögulegt", 30)])
+def test_typical_dcs(name: str, dc: int) -> None:
+    from regelwerk import resolve
+    from regelwerk.systems.dnd5e.model import DCS
+
+    canonical = DCS.canonical(name)
+    assert canonical is not None
+    assert DCS.values[canonical] == dc
+    answer = resolve({"system": "dnd5e", "action": "check", "modifier": 0, "dc": name,
+                      "faces": [10]})
+    assert answer["dc"] == dc
+
+
+def test_request_grants_and_refusals() -> None:
+    from regelwerk import resolve
+
+    both = resolve({"system": "dnd5e", "action": "check", "score": 12, "level": 5,
+                    "proficiency_bonus": 3, "dc": 10, "faces": [10]})
+    assert both["error"]["code"] == "invalid_value"
+    given = resolve({"system": "dnd5e", "action": "check", "score": 12, "proficient": True,
+                     "proficiency_bonus": 4, "bonuses": [2, 1], "dc": 10, "faces": [10]})
+    assert given["modifier"] == 1 + 4 + 2 + 1
+    expert = resolve({"system": "dnd5e", "action": "check", "score": 12, "proficient": True,
+                      "level": 1, "proficiency_multipliers": [2], "dc": 10, "faces": [10]})
+    assert expert["modifier"] == 1 + 4
+    cancel = resolve({"system": "dnd5e", "action": "check", "modifier": 0, "advantage": 2,
+                      "disadvantage": 1, "dc": 10, "faces": [10]})
+    assert cancel["mode"] == "normal"
+    assert [i["reason_code"] for i in cancel["ignored"]] == ["one_extra_d20", "cancel"]
+    one = resolve({"system": "dnd5e", "action": "check", "modifier": 0, "advantage": 1,
+                   "dc": 10, "faces": [10, 3]})
+    assert one["mode"] == "advantage"
+    assert one["ignored"] == []
