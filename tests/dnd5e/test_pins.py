@@ -4,6 +4,8 @@ natural 1 and 20."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from regelwerk.dice import ScriptedRandomSource
@@ -95,34 +97,30 @@ def test_levels_outside_the_table_are_refused(level: int) -> None:
 # "er hann eingöngu margfaldaður einu sinni og honum deilt einu sinni" — "Hæfnibónusinn
 # fyrir slíkt kast er 0, og margföldun á 0 gefur ávallt 0."
 def test_proficiency_multiplied_once_and_divided_once() -> None:
-    from fractions import Fraction as F
-
     from regelwerk.errors import RuleError
     from regelwerk.systems.dnd5e.proficiency import AppliedProficiency, apply_proficiency
 
     assert apply_proficiency(3, True) == AppliedProficiency(3, None, None, ())
-    assert apply_proficiency(3, True, [F(2), F(2)]) == AppliedProficiency(
-        6, F(2), None, (("×2", "multiplied_once"),))
-    assert apply_proficiency(3, True, [F(1, 2), F(1, 3)]) == AppliedProficiency(
-        1, None, F(1, 3), (("×1/2", "divided_once"),))
-    assert apply_proficiency(5, True, [F(1, 2)]) == AppliedProficiency(2, None, F(1, 2), ())
-    assert apply_proficiency(3, True, [F(2), F(1, 2), F(3)]) == AppliedProficiency(
-        4, F(3), F(1, 2), (("×2", "multiplied_once"),))
-    assert apply_proficiency(3, True, [F(1)]) == AppliedProficiency(
+    assert apply_proficiency(3, True, [Fraction(2), Fraction(2)]) == AppliedProficiency(
+        6, Fraction(2), None, (("×2", "multiplied_once"),))
+    assert apply_proficiency(3, True, [Fraction(1, 2), Fraction(1, 3)]) == AppliedProficiency(
+        1, None, Fraction(1, 3), (("×1/2", "divided_once"),))
+    assert apply_proficiency(5, True, [Fraction(1, 2)]) == AppliedProficiency(2, None, Fraction(1, 2), ())
+    assert apply_proficiency(3, True, [Fraction(2), Fraction(1, 2), Fraction(3)]) == AppliedProficiency(
+        4, Fraction(3), Fraction(1, 2), (("×2", "multiplied_once"),))
+    assert apply_proficiency(3, True, [Fraction(1)]) == AppliedProficiency(
         3, None, None, (("×1", "times_one"),))
-    assert apply_proficiency(3, False, [F(2)]) == AppliedProficiency(
+    assert apply_proficiency(3, False, [Fraction(2)]) == AppliedProficiency(
         0, None, None, (("×2", "no_proficiency"),))
     assert apply_proficiency(3, False) == AppliedProficiency(0, None, None, ())
-    for bad in (F(0), F(-1)):
+    for bad in (Fraction(0), Fraction(-1)):
         with pytest.raises(RuleError, match="must be positive") as refused:
             apply_proficiency(3, True, [bad])
         assert refused.value.code == "out_of_range"
-    assert apply_proficiency(3, True, [F(1, 100)]).value == 0
+    assert apply_proficiency(3, True, [Fraction(1, 100)]).value == 0
 
 
 def test_contest_odds_and_passive_scores_with_modifiers() -> None:
-    from fractions import Fraction as F
-
     from regelwerk.systems.dnd5e.rolls import Modifier, Roller, contest_odds, passive_score
 
     strong = Roller((Modifier("ability", 3),))
@@ -130,8 +128,8 @@ def test_contest_odds_and_passive_scores_with_modifiers() -> None:
     # every pair of d20s: a wins when its face + 3 beats b's face − 1
     a = sum(1 for x in range(1, 21) for y in range(1, 21) if x + 3 > y - 1)
     tie = sum(1 for x in range(1, 21) for y in range(1, 21) if x + 3 == y - 1)
-    assert contest_odds(strong, weak) == {"a": F(a, 400), "tie": F(tie, 400),
-                                          "b": F(400 - a - tie, 400)}
+    assert contest_odds(strong, weak) == {"a": Fraction(a, 400), "tie": Fraction(tie, 400),
+                                          "b": Fraction(400 - a - tie, 400)}
     # "10 + all modifiers; +5 with advantage, −5 with disadvantage"
     assert passive_score(strong) == 13
     assert passive_score(Roller((Modifier("ability", 3),), "advantage")) == 18
