@@ -105,9 +105,10 @@ def test_proficiency_multiplied_once_and_divided_once() -> None:
         6, Fraction(2), None, (("×2", "multiplied_once"),))
     assert apply_proficiency(3, True, [Fraction(1, 2), Fraction(1, 3)]) == AppliedProficiency(
         1, None, Fraction(1, 3), (("×1/2", "divided_once"),))
-    assert apply_proficiency(5, True, [Fraction(1, 2)]) == AppliedProficiency(2, None, Fraction(1, 2), ())
-    assert apply_proficiency(3, True, [Fraction(2), Fraction(1, 2), Fraction(3)]) == AppliedProficiency(
-        4, Fraction(3), Fraction(1, 2), (("×2", "multiplied_once"),))
+    assert apply_proficiency(5, True, [Fraction(1, 2)]) == AppliedProficiency(
+        2, None, Fraction(1, 2), ())
+    assert apply_proficiency(3, True, [Fraction(2), Fraction(1, 2), Fraction(3)]) == (
+        AppliedProficiency(4, Fraction(3), Fraction(1, 2), (("×2", "multiplied_once"),)))
     assert apply_proficiency(3, True, [Fraction(1)]) == AppliedProficiency(
         3, None, None, (("×1", "times_one"),))
     assert apply_proficiency(3, False, [Fraction(2)]) == AppliedProficiency(
