@@ -299,3 +299,12 @@ def test_advice_ranks_tied_splits_earlier_rolls_with_more_dice_first() -> None:
                                  *((s, Fraction(95, 729)) for s in [
                                      (3, 2, 1), (3, 1, 2), (2, 3, 1), (2, 1, 3), (1, 3, 2),
                                      (1, 2, 3)]))
+
+
+def test_enumerate_splits_when_no_split_can_pass() -> None:
+    # every split of one die for two rolls fails somewhere: the plain method keeps the
+    # split with more dice in earlier rolls, as the advice lists hopeless splits
+    from regelwerk.systems.w6.advice import enumerate_splits
+
+    assert enumerate_splits(1, [1, 1]) == ((1, 0), Fraction(0))
+    assert enumerate_splits(2, [1, 2]) == ((2, 0), Fraction(0))
