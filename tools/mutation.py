@@ -93,6 +93,15 @@ def _merge(results: dict[str, Any], report: dict[str, Any], group: str) -> None:
                                "planned": report["planned"].get(module, len(ran))}
 
 
+def layer(module: str) -> str:
+    """``protocol`` for the request models and handlers above the rules (the targets of
+    issue 17 are for the rules); ``rules`` for the rest."""
+    name = module.rsplit(".", 1)[-1]
+    protocol = (name.endswith("actions") or name.endswith("model")
+                or name in ("refusals", "names", "__init__"))
+    return "protocol" if protocol else "rules"
+
+
 def _all_modules() -> list[str]:
     names = []
     for folders, _tests in GROUPS.values():
@@ -130,8 +139,8 @@ def report() -> None:
         planned = results[module].get("planned", len(mutants))
         if planned > len(mutants):
             share += f" (partial: {len(mutants)} of {planned} run)"
-        rows.append(f"| `{module.removeprefix('regelwerk.')}` | {len(mutants)} | {caught} | "
-                    f"{len(same)} | {len(left)} | {share} |")
+        rows.append(f"| `{module.removeprefix('regelwerk.')}` | {layer(module)} | "
+                    f"{len(mutants)} | {caught} | {len(same)} | {len(left)} | {share} |")
         totals = [totals[0] + len(mutants), totals[1] + caught, totals[2] + len(same)]
         for m in same:
             name = module.removeprefix("regelwerk.")
@@ -142,7 +151,8 @@ def report() -> None:
                              f"`{m['function'] or '<module>'}` {m['description']} "
                              f"({m['outcome']}) in `{m.get('context', '')}`")
     not_run = sorted(name for name in _all_modules() if name not in results)
-    rows.extend(f"| `{name.removeprefix('regelwerk.')}` | not run | | | | |" for name in not_run)
+    rows.extend(f"| `{name.removeprefix('regelwerk.')}` | {layer(name)} | not run | | | | |"
+                for name in not_run)
     real_total = totals[0] - totals[2]
     seconds = {k.removeprefix("_seconds_"): v for k, v in results.items() if k.startswith("_")}
     text = [
@@ -152,10 +162,17 @@ def report() -> None:
         "Caught: some test failed, or the mutant hung past its timeout. Equivalent: a survivor",
         "that behaves like the original for every input the rules allow, listed below with its",
         "reason (`tools/mutation_equivalents.tsv`). Share: caught / (mutants − equivalent).", "",
-        "| module | mutants | caught | equivalent | survived | caught share |",
-        "| --- | ---: | ---: | ---: | ---: | ---: |", *rows,
-        f"| **all** | {totals[0]} | {totals[1]} | {totals[2]} | {real_total - totals[1]} | "
+        "| module | layer | mutants | caught | equivalent | survived | caught share |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |", *rows,
+        f"| **all** | | {totals[0]} | {totals[1]} | {totals[2]} | {real_total - totals[1]} | "
         f"{100 * totals[1] / max(real_total, 1):.1f} % |", "",
+        "Limits of the runner: a module constant captured at import time (a default",
+        "argument, a pydantic field, a table built from it) keeps its old value, so such",
+        "mutants survive even where tests check the value; tests that need the real HTTP",
+        "server (another process) and tests slower than 10 s in the first run are not used;",
+        "Hypothesis properties run 25 examples per mutant. The issue's targets (95 % in",
+        "`systems/` and `odds/`, 90 % in `dice/`) are for the rules layer; the protocol",
+        "layer (request models and handlers) is measured too. \"not run\": no figures yet.", "",
         "Seconds per group in the last run: "
         + (", ".join(f"{k} {v}" for k, v in sorted(seconds.items())) or "–") + ".", "",
         "## Survivors accepted as equivalent", "", *(equivalent or ["None."]), "",
