@@ -37,7 +37,7 @@ from hypothesis import HealthCheck, settings
 
 from tools.mutants import Mutant, module_level_value, mutants, mutated_tree
 
-OUT_OF_PROCESS = {"server"}
+OUT_OF_PROCESS = {"server", "postgres_server"}
 KILLED_BY = 10
 """A child's exit code: 0 survived, 1 caught, 3 not applied, KILLED_BY + i caught by
 its i-th test (that test goes first for the next mutants of the same function)."""
