@@ -53,3 +53,46 @@ def test_hardness_broken_and_destroyed(amount: int, hp: int, taken: int, broken:
     assert dealt == taken
     assert after.broken is broken
     assert after.destroyed is destroyed
+
+
+# "Wenn du dich in Deckung befindest, erhältst du einen Situationsbonus von +2 auf deine
+# RK" — docs/rulings.md, "PF2e: cover": lesser +1 to AC only (and nothing against areas),
+# standard +2 and greater +4 to AC, Reflex and Stealth.
+def test_cover_modifiers() -> None:
+    from regelwerk.systems.pf2e.checks.modifiers import Modifier
+    from regelwerk.systems.pf2e.space.cover import cover_modifiers
+
+    assert cover_modifiers("none") == {}
+    assert cover_modifiers("lesser") == {"ac": Modifier(1, "circumstance", "lesser cover")}
+    assert cover_modifiers("lesser", against_area=True) == {}
+    for level, value in (("standard", 2), ("greater", 4)):
+        expected = {name: Modifier(value, "circumstance", f"{level} cover")
+                    for name in ("ac", "reflex", "stealth")}
+        assert cover_modifiers(level) == expected  # type: ignore[arg-type]
+        assert cover_modifiers(level, against_area=True) == expected  # type: ignore[arg-type]
+
+
+def test_cover_between_walls_creatures_and_taking_cover() -> None:
+    from fractions import Fraction
+
+    from regelwerk.systems.pf2e.space.cover import Cover, cover_between
+    from regelwerk.systems.pf2e.space.grid import BattleMap, Creature
+
+    target = Creature("orc", (6, 0))
+    ally = Creature("ally", (3, 0))
+    origin = (Fraction(1, 2), Fraction(1, 2))
+    open_map = BattleMap(10, 3, (target,))
+    assert cover_between(open_map, origin, target) == Cover("none")
+    assert cover_between(open_map, origin, target, taking_cover=True) == Cover("standard")
+    crowded = BattleMap(10, 3, (target, ally))
+    assert cover_between(crowded, origin, target) == Cover("lesser", ("ally",))
+    assert cover_between(crowded, origin, target, exclude=("ally",)) == Cover("none")
+    assert cover_between(crowded, origin, target, taking_cover=True) == Cover(
+        "lesser", ("ally",))
+    walled = BattleMap(10, 3, (target, ally), walls=frozenset({(4, 0)}))
+    assert cover_between(walled, origin, target) == Cover("standard", ("wall",))
+    assert cover_between(walled, origin, target, taking_cover=True) == Cover(
+        "greater", ("wall",))
+    # a wall in the target's own square does not cover it
+    inside = BattleMap(10, 3, (target,), walls=frozenset({(6, 0)}))
+    assert cover_between(inside, origin, target) == Cover("none")
