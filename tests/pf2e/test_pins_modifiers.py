@@ -1,0 +1,62 @@
+"""Stacking of modifiers and the proficiency bonus pinned with whole results."""
+
+from __future__ import annotations
+
+import pytest
+
+from regelwerk.errors import RuleError
+from regelwerk.systems.pf2e.checks.modifiers import Ignored, Modifier, Stacked, stack
+from regelwerk.systems.pf2e.checks.proficiency import MAX_LEVEL, proficiency_bonus
+
+
+# "Hast du aber mehrere Boni der gleichen Art, dann darfst du nur den höchsten von ihnen
+# auf deinen Wurf addieren" — "rechnest du nur den schlechtesten aller Mali der gleichen
+# Art" — "Allerdings kannst du durch aus einen Bonus und einen Malus der gleichen Art
+# hinzurechnen." — "rechnest du immer alle deine Kategorielosen Mali zusammen"
+def test_stacking_by_type() -> None:
+    rune1, rune2 = Modifier(1, "item", "+1 rune"), Modifier(2, "item", "+2 rune")
+    bad_item = Modifier(-1, "item", "shoddy")
+    frightened, sickened = Modifier(-1, "status", "frightened"), Modifier(-2, "status", "sick")
+    map1, map2 = Modifier(-5, "untyped", "MAP"), Modifier(-2, "untyped", "range")
+    cover = Modifier(2, "circumstance", "cover")
+    result = stack([rune1, rune2, bad_item, frightened, sickened, map1, map2, cover])
+    assert result == Stacked(
+        2 - 1 - 2 - 5 - 2 + 2,
+        (rune2, bad_item, sickened, map1, map2, cover),
+        (Ignored(rune1, "highest_bonus", rune2), Ignored(frightened, "worst_penalty", sickened)))
+
+
+def test_one_ability_modifier_and_first_among_equals() -> None:
+    strength, dexterity = Modifier(3, "ability", "Str"), Modifier(4, "ability", "Dex")
+    assert stack([strength, dexterity]) == Stacked(
+        4, (dexterity,), (Ignored(strength, "one_ability", dexterity),))
+    weak = Modifier(-1, "ability", "Str")
+    assert stack([weak, Modifier(-2, "ability", "Dex")]).total == -1
+    first, second = Modifier(2, "status", "a"), Modifier(2, "status", "b")
+    assert stack([first, second]) == Stacked(2, (first,), (Ignored(second, "highest_bonus",
+                                                                     first),))
+    zero = Modifier(0, "proficiency", "untrained")
+    assert stack([zero, Modifier(2, "proficiency", "trained")]).total == 2
+    assert stack([]) == Stacked(0, (), ())
+    for kind in ("proficiency", "item", "circumstance", "status"):
+        assert stack([Modifier(1, kind), Modifier(3, kind),  # type: ignore[arg-type]
+                      Modifier(-1, kind), Modifier(-4, kind)]).total == -1  # type: ignore[arg-type]
+
+
+# "Besitzt du den Kompetenzgrad Ungeübt, ist dein Bonus +0 [...] Andernfalls ist dein Bonus
+# gleich der Stufe deines Charakters plus eine gewisse von deinem Kompetenzgrad abhängige
+# Zahl." — trained 2, expert 4, master 6, legendary 8
+@pytest.mark.parametrize(("rank", "add"), [("trained", 2), ("expert", 4), ("master", 6),
+                                           ("legendary", 8)])
+@pytest.mark.parametrize("level", [-1, 0, 1, 20, 30])
+def test_proficiency_bonus(rank: str, add: int, level: int) -> None:
+    assert proficiency_bonus(rank, level) == level + add
+    assert proficiency_bonus("untrained", level) == 0
+
+
+@pytest.mark.parametrize("level", [-2, 31])
+def test_levels_outside_are_refused(level: int) -> None:
+    assert MAX_LEVEL == 30
+    with pytest.raises(RuleError, match="outside −1 to 30") as refused:
+        proficiency_bonus("trained", level)
+    assert refused.value.code == "out_of_range"
