@@ -39,8 +39,8 @@ def test_one_ability_modifier_and_first_among_equals() -> None:
     assert stack([zero, Modifier(2, "proficiency", "trained")]).total == 2
     assert stack([]) == Stacked(0, (), ())
     for kind in ("proficiency", "item", "circumstance", "status"):
-        assert stack([Modifier(1, kind), Modifier(3, kind),  # type: ignore[arg-type]
-                      Modifier(-1, kind), Modifier(-4, kind)]).total == -1  # type: ignore[arg-type]
+        assert stack([Modifier(1, kind), Modifier(3, kind),
+                      Modifier(-1, kind), Modifier(-4, kind)]).total == -1
 
 
 # "Besitzt du den Kompetenzgrad Ungeübt, ist dein Bonus +0 [...] Andernfalls ist dein Bonus

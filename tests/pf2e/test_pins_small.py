@@ -22,7 +22,7 @@ def test_counteract_level_is_half_rounded_up(level: int, counter: int) -> None:
 def test_counteract_level_needs_exactly_one() -> None:
     for kwargs in ({}, {"spell_rank": 3, "level": 5}):
         with pytest.raises(RuleError, match="either 'spell_rank' or 'level'") as refused:
-            counteract_level(**kwargs)  # type: ignore[arg-type]
+            counteract_level(**kwargs)
         assert refused.value.code == "invalid_value"
 
 

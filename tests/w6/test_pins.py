@@ -275,10 +275,10 @@ def test_a_probe_rolls_six_sided_dice_and_none_for_an_empty_pool() -> None:
     from regelwerk.systems.w6.probe import roll_pool, success_distribution
 
     source = _Recording()
-    assert probe(Pool(3), source).faces == (5, 5, 5)  # type: ignore[arg-type]
+    assert probe(Pool(3), source).faces == (5, 5, 5)
     assert source.sides == [6, 6, 6]
-    assert roll_pool(0, source) == ()  # type: ignore[arg-type]
-    assert roll_pool(-2, source) == ()  # type: ignore[arg-type]
+    assert roll_pool(0, source) == ()
+    assert roll_pool(-2, source) == ()
     assert success_distribution(-2) == Distribution.constant(0)
     assert success_distribution(0) == Distribution.constant(0)
     # "Grundsätzlich sind bei einer Probe zwei so genannte Erfolge gefordert"
