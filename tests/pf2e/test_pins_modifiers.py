@@ -60,3 +60,43 @@ def test_levels_outside_are_refused(level: int) -> None:
     with pytest.raises(RuleError, match="outside −1 to 30") as refused:
         proficiency_bonus("trained", level)
     assert refused.value.code == "out_of_range"
+
+
+def test_general_rules_of_play() -> None:
+    from fractions import Fraction
+
+    from regelwerk.systems.pf2e.checks.degrees import Degree
+    from regelwerk.systems.pf2e.checks.general import (
+        Effect,
+        basic_save_damage,
+        combine_multipliers,
+        halve,
+        winning_effect,
+    )
+
+    # "Dabei wird grundsätzlich immer abgerundet"
+    assert [halve(v) for v in (0, 1, 6, 7)] == [0, 0, 3, 3]
+    # "Dabei zählt jeder Multiplikator nach dem ersten als 1 weniger als sein eigentlicher
+    # Wert" — doubling twice is ×3
+    assert combine_multipliers([Fraction(2)]) == 2
+    assert combine_multipliers([Fraction(2), Fraction(2)]) == 3
+    assert combine_multipliers([Fraction(3), Fraction(2), Fraction(1)]) == 4
+    for bad, code in (([], "missing_field"), ([Fraction(1, 2)], "out_of_range")):
+        with pytest.raises(RuleError) as refused:
+            combine_multipliers(bad)
+        assert refused.value.code == code
+    # basic saves: none, half, full, double
+    assert [basic_save_damage(7, d) for d in (Degree.CRITICAL_SUCCESS, Degree.SUCCESS,
+                                               Degree.FAILURE, Degree.CRITICAL_FAILURE)] == [
+        0, 3, 7, 14]
+    assert basic_save_damage(0, Degree.CRITICAL_FAILURE) == 0
+    with pytest.raises(RuleError, match="must not be negative"):
+        basic_save_damage(-1, Degree.FAILURE)
+    # "Dabei zählt der höchste Grad der Effekte oder, wenn sie gleichen Grades sind, der
+    # neueste."
+    old, new, high = Effect("a", 3, 1), Effect("b", 3, 2), Effect("c", 4, 0)
+    assert winning_effect([old, new]) == new
+    assert winning_effect([new, old]) == new
+    assert winning_effect([old, high, new]) == high
+    with pytest.raises(RuleError, match="at least one effect"):
+        winning_effect([])
