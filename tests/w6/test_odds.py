@@ -101,12 +101,14 @@ def test_probe_properties(pool: Pool, required: int) -> None:
 
 
 @given(pools, pools, st.sampled_from(["tie", "a", "b"]))
-def test_contest_outcomes_sum_to_one(a: Pool, b: Pool, tie: str) -> None:
+def test_contest_odds_match_binomials(a: Pool, b: Pool, tie: str) -> None:
     result = contest(a, b, ScriptedRandomSource([3] * (a.dice + b.dice)), tie)  # type: ignore[arg-type]
     # "derjenige, der mehr Erfolge erreicht, gewinnt"; ties go where the table says
     chances = {"a": Fraction(0), "b": Fraction(0), "tie": Fraction(0)}
-    for i in range(a.dice + 1):
-        for j in range(b.dice + 1):
+    pa = [exactly(a.dice, i) for i in range(a.dice + 1)]
+    pb = [exactly(b.dice, j) for j in range(b.dice + 1)]
+    for i, p in enumerate(pa):
+        for j, q in enumerate(pb):
             side = "a" if i > j else "b" if j > i else tie
-            chances[side] += exactly(a.dice, i) * exactly(b.dice, j)
+            chances[side] += p * q
     assert result.probabilities == chances
