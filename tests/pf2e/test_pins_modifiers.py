@@ -100,3 +100,62 @@ def test_general_rules_of_play() -> None:
     assert winning_effect([old, high, new]) == high
     with pytest.raises(RuleError, match="at least one effect"):
         winning_effect([])
+
+
+SCORES = {"str": 4, "dex": 3, "con": 2, "int": 1, "wis": 0, "cha": -1}
+
+
+# "Nahkampfangriff = Stärke (Geschicklichkeit mit Finesse) + Kompetenz", "Fernkampfangriff
+# = Geschicklichkeit + Kompetenz", "Wahrnehmung = Weisheit", "Reflex / Wille / Zähigkeit =
+# Geschicklichkeit / Weisheit / Konstitution"; any DC = 10 + the modifier; trained at
+# level 3 adds 5
+@pytest.mark.parametrize(("kind", "ability", "value"), [
+    ("melee_attack", None, 4 + 5), ("ranged_attack", None, 3 + 5),
+    ("perception", None, 0 + 5), ("perception_dc", None, 10 + 0 + 5),
+    ("fortitude", None, 2 + 5), ("reflex", None, 3 + 5), ("will", None, 0 + 5),
+    ("spell_attack", "cha", -1 + 5), ("spell_dc", "int", 10 + 1 + 5),
+    ("skill", "int", 1 + 5), ("skill_dc", "dex", 10 + 3 + 5), ("save_dc", "con", 10 + 2 + 5),
+    ("armor_class", None, 10 + 3 + 5)])
+def test_statistic_formulas(kind: str, ability: str | None, value: int) -> None:
+    from regelwerk.systems.pf2e.checks.statistics import statistic
+
+    result = statistic(kind, SCORES, 3, "trained", ability=ability)
+    assert result.value == value
+    assert result.is_dc is (kind in ("spell_dc", "armor_class", "perception_dc", "save_dc",
+                                     "skill_dc"))
+
+
+def test_finesse_armour_cap_and_item_bonus() -> None:
+    from regelwerk.systems.pf2e.checks.statistics import Armor, statistic
+
+    nimble = {"str": 1, "dex": 3}
+    assert statistic("melee_attack", nimble, 1, "trained", finesse=True).value == 3 + 3
+    assert statistic("melee_attack", nimble, 1, "trained").value == 1 + 3
+    even = {"str": 3, "dex": 3}
+    assert statistic("melee_attack", even, 1, "trained", finesse=True).stacked.applied[
+        0].label == "str"
+    plate = Armor("heavy", dex_cap=0, item_bonus=6)
+    ac = statistic("armor_class", {"dex": 3}, 1, "trained", armor=plate)
+    assert ac.value == 10 + 0 + 3 + 6
+    assert [m.value for m in ac.stacked.applied] == [0, 3, 6]
+    capped = statistic("armor_class", {"dex": 2}, 1, "trained", armor=Armor("light", 2, 1))
+    assert capped.value == 10 + 2 + 3 + 1
+    assert capped.stacked.applied[0].label == "dex"
+    bare = statistic("armor_class", {"dex": 2}, 1, "untrained", armor=Armor())
+    assert bare.value == 12
+    assert len(bare.stacked.applied) == 2
+    with_bonus = statistic("reflex", {"dex": 2}, 1, "expert",
+                           others=(Modifier(1, "status", "bless"),))
+    assert with_bonus.value == 2 + 5 + 1
+
+
+def test_statistic_refusals() -> None:
+    from regelwerk.systems.pf2e.checks.statistics import statistic
+
+    with pytest.raises(RuleError, match="unknown statistic") as unknown:
+        statistic("luck", SCORES, 1, "trained")
+    assert unknown.value.code == "unknown_name"
+    for kind in ("spell_attack", "spell_dc", "skill", "skill_dc", "save_dc"):
+        with pytest.raises(RuleError, match="needs 'ability'") as missing:
+            statistic(kind, SCORES, 1, "trained")
+        assert missing.value.code == "missing_field"
