@@ -111,3 +111,50 @@ def test_repeat_refuses_too_much_work_before_doing_it() -> None:
     assert Distribution.die(6).repeat(2, work=11 * 2 * 3) == two
     with pytest.raises(LimitExceeded):
         Distribution.die(6).repeat(2, work=11 * 2 * 3 - 1)
+
+
+def plain_sum(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for x, wx in a.items():
+        for y, wy in b.items():
+            out[x + y] = out.get(x + y, 0) + wx * wy
+    return dict(sorted(out.items()))
+
+
+def test_heavy_weights_do_not_spill_into_the_next_value() -> None:
+    # nine values each, one of them with a weight of 2^20: the sum at 0 weighs 2^40
+    heavy = {0: 2**20, **dict.fromkeys(range(1, 9), 1)}
+    other = {0: 2**20 + 3, **dict.fromkeys(range(2, 10), 5)}
+    total = Distribution(heavy) + Distribution(other)
+    assert total.weights == plain_sum(heavy, other)
+    assert total.denominator == sum(heavy.values()) * sum(other.values())
+    shifted = Distribution({v + 7: w for v, w in heavy.items()}) + Distribution(
+        {v - 3: w for v, w in other.items()})
+    assert shifted.weights == {v + 4: w for v, w in plain_sum(heavy, other).items()}
+
+
+def test_sums_beyond_the_span_limit_are_refused() -> None:
+    # the packed sum holds span_a · span_b ≤ 4 · 200 000² slots
+    def spread(top: int) -> Distribution:
+        return Distribution({**dict.fromkeys(range(8), 1), top: 1})
+
+    wide = spread(399_999)
+    assert (wide + wide).support[-1] == 2 * 399_999
+    with pytest.raises(LimitExceeded, match="too large to compute exactly"):
+        spread(400_000) + wide
+
+
+def test_combining_at_most_a_million_pairs() -> None:
+    thousand = Distribution.uniform(range(1000))
+    assert thousand.combine(thousand, lambda a, b: 0) == Distribution.constant(0)
+    with pytest.raises(LimitExceeded, match="at most 1000000 value pairs"):
+        thousand.combine(Distribution.uniform(range(1001)), lambda a, b: 0)
+
+
+def test_denominators_and_representation() -> None:
+    assert Distribution.uniform([1, 1, 2]).denominator == 3
+    assert Distribution.uniform([4]).denominator == 1
+    with pytest.raises(ValueError, match="non-negative"):
+        Distribution({}, 0)
+    assert (Distribution.die(2) == "d2") is False
+    assert repr(Distribution({1: 1, 2: 3})) == "Distribution({1: 1/4, 2: 3/4})"
