@@ -158,3 +158,21 @@ def test_denominators_and_representation() -> None:
         Distribution({}, 0)
     assert (Distribution.die(2) == "d2") is False
     assert repr(Distribution({1: 1, 2: 3})) == "Distribution({1: 1/4, 2: 3/4})"
+
+
+def test_outcomes_of_a_roll_procedure_and_its_branch_limit() -> None:
+    from regelwerk.odds.enumerate import MAX_BRANCHES
+    from regelwerk.odds.enumerate import outcomes as procedure_outcomes
+
+    assert procedure_outcomes(lambda source: source.roll(2) + source.roll(3)) == outcomes(
+        lambda d: d(2) + d(3))
+    # reroll a 1 once: the second die is asked for only on a 1
+    assert procedure_outcomes(lambda s: (lambda f: s.roll(4) if f == 1 else f)(s.roll(4))) == {
+        1: Fraction(1, 16), 2: Fraction(5, 16), 3: Fraction(5, 16), 4: Fraction(5, 16)}
+    assert procedure_outcomes(lambda source: 7) == {7: 1}
+    # one die of k faces tries k + 1 sequences (the empty one and each face)
+    assert MAX_BRANCHES == 200_000
+    assert len(procedure_outcomes(lambda source: source.roll(MAX_BRANCHES - 1))) == (
+        MAX_BRANCHES - 1)
+    with pytest.raises(LimitExceeded, match="too many dice outcomes"):
+        procedure_outcomes(lambda source: source.roll(MAX_BRANCHES))
