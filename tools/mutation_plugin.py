@@ -12,7 +12,8 @@ in a pydantic annotation, keeps its old value there), clears the ``lru_cache`` o
 the package, and runs only the tests that call that function, quickest first,
 stopping at the first failure. The parent
 keeps ``--mutation-jobs`` children running and kills one that passes
-``--mutation-timeout`` seconds (a caught mutant: it hangs). Tests that need the
+``--mutation-timeout`` seconds, or whose test runs past 5 s + 10 times its first
+run (a caught mutant: it hangs). Tests that need the
 real HTTP server (fixture ``server``) run in another process, where no mutant
 is, and are left out.
 """
@@ -38,6 +39,8 @@ from hypothesis import HealthCheck, settings
 from tools.mutants import Mutant, module_level_value, mutants, mutated_tree
 
 OUT_OF_PROCESS = {"server", "postgres_server"}
+HUNG = 4
+"""A child's exit code when one test ran far longer than in the first run."""
 KILLED_BY = 10
 """A child's exit code: 0 survived, 1 caught, 3 not applied, KILLED_BY + i caught by
 its i-th test (that test goes first for the next mutants of the same function)."""
@@ -153,8 +156,13 @@ def _apply(mutant: Mutant, source: str,
         function.__code__ = changed
 
 
+def _hung(signum: int, frame: object) -> None:
+    os._exit(HUNG)
+
+
 def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
-           functions: dict[tuple[str, str, int], list[types.FunctionType]]) -> int:
+           functions: dict[tuple[str, str, int], list[types.FunctionType]],
+           budgets: list[float]) -> int:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
@@ -163,9 +171,12 @@ def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
         _clear_caches()
     except Exception:
         return 3
+    signal.signal(signal.SIGALRM, _hung)
     for number, item in enumerate(tests):
         following = tests[number + 1] if number + 1 < len(tests) else None
+        signal.setitimer(signal.ITIMER_REAL, budgets[number])
         reports = runtestprotocol(item, log=False, nextitem=following)
+        signal.setitimer(signal.ITIMER_REAL, 0)
         if any(report.failed for report in reports):
             return KILLED_BY + number if number < 200 else 1
     return 0
@@ -220,7 +231,8 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
         code = os.waitstatus_to_exitcode(status) if status is not None else None
         if code is not None and KILLED_BY <= code < KILLED_BY + len(tests):
             killers[mutant.path, mutant.outer] = tests[code - KILLED_BY]
-        outcomes = {0: "survived", 1: "caught", 2: "error", 3: "error", None: "timeout"}
+        outcomes = {0: "survived", 1: "caught", 2: "error", 3: "error", HUNG: "timeout",
+                    None: "timeout"}
         outcome = outcomes.get(code, "caught")
         results.append({"module": mutant.module, "line": mutant.line, "function": mutant.function,
                         "kind": mutant.kind, "description": mutant.description,
@@ -262,15 +274,15 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
             reap(False)
             if len(running) >= jobs:
                 time.sleep(0.005)
-        budget = limit + 3 * sum(seconds[index[id(i)]] for i in tests)
+        budgets = [5 + 10 * seconds[index[id(i)]] for i in tests]
         pid = os.fork()
         if pid == 0:
             code = 2
             try:
-                code = _child(mutant, sources[mutant.path], tests, functions)
+                code = _child(mutant, sources[mutant.path], tests, functions, budgets)
             finally:
                 os._exit(code)
-        running[pid] = (mutant, time.monotonic() + budget, tests)
+        running[pid] = (mutant, time.monotonic() + limit + sum(budgets), tests)
         if len(results) >= reported + 50:
             reported = len(results)
             save(False)
