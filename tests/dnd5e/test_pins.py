@@ -184,3 +184,26 @@ def test_request_grants_and_refusals() -> None:
                    "dc": 10, "faces": [10, 3]})
     assert one["mode"] == "advantage"
     assert one["ignored"] == []
+
+
+def test_lucky_reroll_and_proficiency_through_resolve() -> None:
+    from regelwerk import resolve
+
+    lucky = resolve({"system": "dnd5e", "action": "check", "modifier": 2, "lucky": True,
+                     "advantage": 1, "dc": 10, "faces": [1, 13, 5]})
+    assert (lucky["d20"], lucky["lucky_reroll"], lucky["rerolled_index"]) == ([1, 13, 5], True,
+                                                                             0)
+    assert (lucky["kept_index"], lucky["natural"], lucky["total"]) == (1, 13, 15)
+    # the rerolled die is marked in the text
+    assert "1↻" in lucky["text"]
+    assert "13↻" not in lucky["text"]
+    plain = resolve({"system": "dnd5e", "action": "check", "modifier": 2, "dc": 10,
+                     "faces": [7]})
+    assert (plain["lucky_reroll"], plain["rerolled_index"], plain["kept_index"]) == (
+        False, None, 0)
+    assert "d20 [7]" in plain["text"]
+    assert resolve({"system": "dnd5e", "action": "proficiency_bonus", "level": 5})["bonus"] == 3
+    assert resolve({"system": "dnd5e", "action": "dc", "difficulty": "hard"})["dc"] == 20
+    attack = resolve({"system": "dnd5e", "action": "attack", "modifier": 4, "ac": 15,
+                      "faces": [11]})
+    assert (attack["total"], attack["hit"]) == (15, True)
