@@ -51,6 +51,8 @@ RULES: dict[str, Callable[[Draw], int]] = {
     "2d6kh3": lambda d: sum(roll(d, 2, 6)),
     "3d6kl3": lambda d: sum(roll(d, 3, 6)),
     "4d6dh4": lambda d: sum(sorted(roll(d, 4, 6))[:0]),
+    "4d6dl5": lambda d: sum(sorted(roll(d, 4, 6))[5:]),
+    "3d6dh7": lambda d: sum(sorted(roll(d, 3, 6))[:0]),
     "5d4kh2": lambda d: sum(sorted(roll(d, 5, 4))[3:]),
     "5d4kl2": lambda d: sum(sorted(roll(d, 5, 4))[:2]),
     "3d10kh2": lambda d: sum(sorted(roll(d, 3, 10))[1:]),

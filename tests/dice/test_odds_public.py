@@ -176,3 +176,12 @@ def test_outcomes_of_a_roll_procedure_and_its_branch_limit() -> None:
         MAX_BRANCHES - 1)
     with pytest.raises(LimitExceeded, match="too many dice outcomes"):
         procedure_outcomes(lambda source: source.roll(MAX_BRANCHES))
+
+
+def test_repeat_checks_its_work_only_for_two_or_more() -> None:
+    # one copy is the distribution itself, whatever the work bound
+    assert Distribution.die(1000).repeat(1, work=5) == Distribution.die(1000)
+    # a constant: one value of one bit per copy
+    assert Distribution.constant(5).repeat(2, work=2) == Distribution.constant(10)
+    with pytest.raises(LimitExceeded):
+        Distribution.constant(5).repeat(2, work=1)
