@@ -92,6 +92,8 @@ def _assigned_names(body: list[ast.stmt]) -> list[tuple[int, str]]:
 
 
 NOT_RULES = frozenset({"ACTIONS", "__all__"})
+TYPE_MAKERS = frozenset({"int_or_named", "Field", "TypeVar", "NewType"})
+"""Calls that make a request field's type: pydantic reads them once, at import."""
 """Module names that hold no rule: the protocol's action table (with its examples)."""
 
 
@@ -100,6 +102,11 @@ def _rule_constant(statement: ast.Assign | ast.AnnAssign) -> bool:
     upper-case name.  Type aliases and the action table are not mutated; what an
     import-time expression captured (a pydantic annotation) would not see a mutant."""
     targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+    value = statement.value
+    if isinstance(value, ast.Subscript) or (
+            isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+            and value.func.id in TYPE_MAKERS):
+        return False
     return all(isinstance(t, ast.Name) and t.id.isupper() and t.id not in NOT_RULES
                for t in targets)
 

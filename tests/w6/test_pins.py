@@ -308,3 +308,16 @@ def test_enumerate_splits_when_no_split_can_pass() -> None:
 
     assert enumerate_splits(1, [1, 1]) == ((1, 0), Fraction(0))
     assert enumerate_splits(2, [1, 2]) == ((2, 0), Fraction(0))
+
+
+def test_two_erfolge_are_required_by_default() -> None:
+    # "Grundsätzlich sind bei einer Probe zwei so genannte Erfolge gefordert"
+    from regelwerk import resolve
+    from regelwerk.systems.w6.pool import DICE_PER_SKILL_POINT
+    from regelwerk.systems.w6.probe import DEFAULT_REQUIRED
+
+    assert DEFAULT_REQUIRED == 2
+    assert DICE_PER_SKILL_POINT == 3
+    answer = resolve({"system": "w6", "action": "probe", "attribute": 2, "faces": [5, 1]})
+    assert answer["required"] == 2
+    assert answer["passed"] is False
