@@ -207,3 +207,27 @@ def test_lucky_reroll_and_proficiency_through_resolve() -> None:
     attack = resolve({"system": "dnd5e", "action": "attack", "modifier": 4, "ac": 15,
                       "faces": [11]})
     assert (attack["total"], attack["hit"]) == (15, True)
+
+
+def test_attack_and_passive_odds_through_resolve() -> None:
+    from regelwerk import resolve
+
+    # +4 against AC 15: a natural 11 or more hits (and 20 always, 1 never): 10/20; a 20
+    # is critical: 1/20
+    attack = resolve({"system": "dnd5e", "action": "attack", "modifier": 4, "ac": 15,
+                      "faces": [20]})
+    assert attack["probability"] == pytest.approx(10 / 20)
+    assert attack["critical_probability"] == pytest.approx(1 / 20)
+    assert (attack["hit"], attack["critical"]) == (True, True)
+    # a passive check succeeds or fails for certain
+    sure = resolve({"system": "dnd5e", "action": "passive", "modifier": 2, "dc": 12})
+    assert (sure["success"], sure["probability"]) == (True, 1.0)
+    above = resolve({"system": "dnd5e", "action": "passive", "modifier": 2, "dc": 13})
+    assert (above["success"], above["probability"]) == (False, 0.0)
+    bare = resolve({"system": "dnd5e", "action": "passive", "modifier": 2})
+    assert bare["passive"] == 12
+    assert "dc" not in bare
+    tie = resolve({"system": "dnd5e", "action": "contest", "a": {"modifier": 1},
+                   "b": {"modifier": 0}, "faces": [9, 10]})
+    assert tie["winner"] == "tie"
+    assert tie["probabilities"]["tie"] == pytest.approx(19 / 400)
