@@ -59,3 +59,59 @@ def test_every_mutant_compiles_and_differs() -> None:
         tree = mutated_tree(mutant, SOURCE)
         compile(tree, "m.py", "exec")
         assert ast.dump(tree) != original, mutant.description
+
+
+MODULE = '''
+import functools
+from dataclasses import dataclass
+
+
+def logged(function):
+    @functools.wraps(function)
+    def wrapper(*args):
+        return function(*args)
+    return wrapper
+
+
+@logged
+def double(x: int) -> int:
+    return x * 2
+
+
+@dataclass(frozen=True)
+class Pool:
+    dice: int
+
+    @property
+    def halved(self) -> int:
+        return self.dice // 2
+
+    def more(self) -> int:
+        return self.dice + 1
+'''
+
+
+def test_a_mutant_reaches_decorated_functions_properties_and_dataclass_methods(
+        tmp_path, monkeypatch) -> None:
+    import importlib
+    import sys
+    from pathlib import Path
+
+    from tools.mutation_plugin import _apply, _functions
+
+    path = Path(tmp_path) / "mutant_target.py"
+    path.write_text(MODULE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("mutant_target")
+    try:
+        found = {m.description: m for m in mutants("mutant_target", str(path), MODULE)}
+        functions = _functions({str(path)})
+        wrapped = module.double
+        _apply(found["operator: `x * 2` → `x / 2`"], MODULE, functions)
+        assert wrapped(8) == 4
+        _apply(found["operator: `self.dice // 2` → `self.dice / 2`"], MODULE, functions)
+        assert module.Pool(5).halved == 2.5
+        _apply(found["operator: `self.dice + 1` → `self.dice - 1`"], MODULE, functions)
+        assert module.Pool(5).more() == 4
+    finally:
+        sys.modules.pop("mutant_target", None)
