@@ -56,6 +56,8 @@ def test_beyond_six_increments_no_attack() -> None:
     assert refused.value.code == "out_of_range"
     with pytest.raises(RuleError, match="must be positive"):
         range_penalty(Fraction(0), Fraction(5))
+    # any positive increment, even below 1 m: 1 m is two increments of 0,50 m
+    assert range_penalty(Fraction(1, 2), Fraction(1)) == -2
     with pytest.raises(RuleError, match="must not be negative"):
         range_penalty(Fraction(36), Fraction(-1))
 
