@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import zlib
 import os
 import subprocess
 import sys
@@ -58,7 +59,9 @@ def run(groups: list[str], only: str, jobs: int, timeout: float, minutes: float)
         modules = _modules(folders, only)
         if not modules:
             continue
-        out = RESULTS.parent / f"{group}.json"
+        # one file per run, so that runs of other modules can go on at the same time
+        out = RESULTS.parent / (f"{group}.json" if not only else
+                                f"{group}-{zlib.crc32(only.encode()):08x}.json")
         started = time.monotonic()
         command = [sys.executable, "-m", "pytest", "-p", "tools.mutation_plugin", "-q",
                    "-p", "no:cacheprovider", f"--mutation-modules={','.join(map(str, modules))}",
