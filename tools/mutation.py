@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import zlib
 import os
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
