@@ -76,6 +76,9 @@ def run(groups: list[str], only: str, jobs: int, timeout: float, minutes: float)
                 raise SystemExit(f"mutation run of {group} failed with exit code {code}")
         finally:
             if out.exists():
+                # read again: another run may have written its modules meanwhile
+                if RESULTS.exists():
+                    results = json.loads(RESULTS.read_text(encoding="utf-8"))
                 _merge(results, json.loads(out.read_text(encoding="utf-8")), group)
                 RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False),
                                    encoding="utf-8")
