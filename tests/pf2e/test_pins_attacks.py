@@ -106,3 +106,19 @@ def test_strike_damage_over_every_face(modifier: int, bonus: int, resistance: in
             expected[a + b] = expected.get(a + b, Fraction(0)) + pa * pb
     assert dict(two.items()) == dict(sorted(expected.items()))
     assert Degree.SUCCESS in odds.degrees
+
+
+def test_critical_immunity_and_rolling_twice_over_every_face() -> None:
+    from regelwerk.systems.pf2e.damage.strike_odds import applied_damage
+
+    bonus = (Modifier(2, "status", "bless"),)
+    # "nimmt sie anstelle des doppelten Schadens den normalen Schaden des Angriffs": no
+    # doubling and no critical-only die
+    immune = Target(immunities=frozenset({"critical_hits"}))
+    spec = DamageSpec("1d6", bonus, critical=True, critical_extra="1d4")
+    assert dict(applied_damage(spec, "slashing", frozenset(), immune).items()) == outcomes(
+        lambda d: d(6) + 2)
+    # the game master's variant: every die rolled twice, every modifier twice
+    twice = DamageSpec("1d4", bonus, precision="1d2", critical=True, roll_twice=True)
+    assert dict(applied_damage(twice, "slashing", frozenset(), Target()).items()) == outcomes(
+        lambda d: d(4) + d(4) + d(2) + d(2) + 4)

@@ -220,3 +220,13 @@ def test_hero_points_refusals_at_zero_and_bounds() -> None:
             HeroPoints(points)
     assert HeroPoints(0).points == 0
     assert HeroPoints(3).points == 3
+
+
+def test_gaining_dying_from_an_effect_adds_wounded_and_spends_no_hero_point() -> None:
+    from regelwerk.systems.pf2e.health.health import HealthRules
+
+    c = Creature(hp=0, max_hp=10, wounded=1, hero_points=1)
+    # gaining dying always adds wounded, whatever the table's rule for further damage
+    assert gain_condition(c, "dying", 1, rules=HealthRules(False)) == Outcome(
+        Creature(hp=0, max_hp=10, wounded=1, dying=2, unconscious=True, hero_points=1),
+        ("dying",))

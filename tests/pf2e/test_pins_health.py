@@ -421,3 +421,10 @@ def test_persistent_damage_that_kills_makes_no_check() -> None:
     burnt = persistent_round(troll, Target(), DamageInstance(2, "fire"), 1)
     assert burnt.outcome.creature.regeneration_off == 2
     assert burnt.ended is False
+
+
+def test_no_damage_changes_nothing() -> None:
+    asleep = Creature(hp=5, max_hp=10, unconscious=True)
+    assert damage(asleep, 0) == Outcome(asleep, ())
+    dying = Creature(hp=0, max_hp=10, dying=1, unconscious=True)
+    assert damage(dying, 0) == Outcome(dying, ())

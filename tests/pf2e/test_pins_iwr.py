@@ -193,3 +193,30 @@ def test_combine_one_type_of_one_effect() -> None:
     assert applied[0].steps == (Step("resistance", "fire", 5, 2),)
     assert apply_damage([a], Target(immunities=frozenset({"critical_hits"})), critical=True)[
         0].amount == 1
+
+
+def test_more_boundaries_of_immunity_weakness_and_resistance() -> None:
+    fire = DamageInstance(8, "fire")
+    # two immunities match: the first by name is recorded
+    both = Target(immunities=frozenset({"fire", "energy"}))
+    assert apply_instance(fire, both, False).steps == (Step("immunity", "energy", 0, 0),)
+    # odd amounts halve rounding down
+    hit = DamageInstance(21, "slashing", precision=5, critical_only=4)
+    halved = apply_instance(hit, Target(immunities=frozenset({"critical_hits"})), True)
+    assert halved.amount == 8
+    assert isinstance(halved.amount, int)
+    both_halves = apply_instance(hit, Target(
+        immunities=frozenset({"critical_hits"}), weaknesses=(Defence("precision", 3),)), True)
+    assert both_halves.amount == 8 + 3
+    # immune to precision: a precision resistance then has nothing to reduce
+    stab = DamageInstance(7, "piercing", precision=4)
+    guarded = Target(immunities=frozenset({"precision"}), resistances=(Defence("precision", 5),))
+    assert apply_instance(stab, guarded, False) == Applied(
+        stab, 3, (Step("precision_immunity", "precision", 0, 3),))
+    # one point of precision is precision damage
+    assert amount(DamageInstance(5, "piercing", precision=1),
+                  Target(weaknesses=(Defence("precision", 2),))) == 7
+    # no damage: no resistance step either
+    nothing = DamageInstance(0, "fire")
+    assert apply_instance(nothing, Target(resistances=(Defence("fire", 5),)), False) == Applied(
+        nothing, 0, ())
