@@ -185,3 +185,11 @@ def test_repeat_checks_its_work_only_for_two_or_more() -> None:
     assert Distribution.constant(5).repeat(2, work=2) == Distribution.constant(10)
     with pytest.raises(LimitExceeded):
         Distribution.constant(5).repeat(2, work=1)
+
+
+def test_keeping_too_many_of_too_many_dice_is_refused_at_once() -> None:
+    from regelwerk.dice import distribution
+
+    # 100 faces · 1000 dice · 101 kept is above the bound of 10 000 000 steps
+    with pytest.raises(LimitExceeded, match="keeping 101 of 1000 dice with 100 faces"):
+        distribution("1000d100kh101")
