@@ -230,3 +230,8 @@ def test_gaining_dying_from_an_effect_adds_wounded_and_spends_no_hero_point() ->
     assert gain_condition(c, "dying", 1, rules=HealthRules(False)) == Outcome(
         Creature(hp=0, max_hp=10, wounded=1, dying=2, unconscious=True, hero_points=1),
         ("dying",))
+
+
+def test_the_end_of_a_session_with_no_hero_point_left() -> None:
+    assert HeroPoints(0).apply("end_session") == HeroPoints(0)
+    assert HeroPoints(0).apply("start_session") == HeroPoints(1)

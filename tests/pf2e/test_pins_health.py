@@ -428,3 +428,24 @@ def test_no_damage_changes_nothing() -> None:
     assert damage(asleep, 0) == Outcome(asleep, ())
     dying = Creature(hp=0, max_hp=10, dying=1, unconscious=True)
     assert damage(dying, 0) == Outcome(dying, ())
+
+
+def test_gaining_dying_adds_wounded_under_either_rule() -> None:
+    # "Solltest du den Zustand Verwundet besitzen, so erhöhe deinen Zustandswert für Sterbend
+    # um deinen Zustandswert für Verwundet." — whatever the table rules for further damage
+    c = Creature(hp=3, max_hp=10, wounded=1)
+    assert damage(c, 3, rules=HealthRules(False)).creature == Creature(
+        hp=0, max_hp=10, wounded=1, dying=2, unconscious=True)
+
+
+def test_healing_to_one_hp_wakes_and_ends_the_wait() -> None:
+    c = Creature(hp=0, max_hp=10, unconscious=True, wakes_in=10)
+    assert heal(c, 1) == Outcome(Creature(hp=1, max_hp=10), ("healed", "woke_up"))
+    assert heal(c, 0) == Outcome(c, ())
+
+
+def test_start_of_turn_heals_one_point_and_wakes_no_one_without_healing() -> None:
+    assert start_turn(Creature(hp=3, max_hp=10, fast_healing=1)) == Outcome(
+        Creature(hp=4, max_hp=10, fast_healing=1), ("healed",))
+    asleep = Creature(hp=5, max_hp=10, unconscious=True)
+    assert start_turn(asleep) == Outcome(asleep, ())
