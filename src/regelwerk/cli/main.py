@@ -18,6 +18,7 @@ from regelwerk.cli.common import localize, system_language
 from regelwerk.cli.dice import odds_command, roll_command
 from regelwerk.cli.dnd5e import dnd5e
 from regelwerk.cli.pf2e import pf2e
+from regelwerk.cli.table import table
 from regelwerk.cli.w6 import w6
 from regelwerk.i18n import translator
 from regelwerk.protocol import resolve
@@ -81,6 +82,7 @@ cli.add_command(odds_command)
 cli.add_command(w6)
 cli.add_command(dnd5e)
 cli.add_command(pf2e)
+cli.add_command(table)
 
 
 def main() -> None:
