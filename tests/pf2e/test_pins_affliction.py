@@ -68,3 +68,12 @@ def test_affliction_refusals() -> None:
         save(POISON, Stage(0), S, False)
     assert refused.value.code == "invalid_value"
     assert save(Affliction(1), Stage(1), F, False) == SaveResult(Stage(1), False, True)
+
+
+def test_immunity_to_an_afflictions_category_or_trait() -> None:
+    from regelwerk.systems.pf2e.effects.affliction import immune_category
+
+    assert immune_category("poison", ["inhaled"], ["poison"]) == "poison"
+    assert immune_category("disease", ["inhaled"], ["inhaled"]) == "inhaled"
+    assert immune_category("curse", ["inhaled"], ["poison"]) is None
+    assert immune_category("poison", [], []) is None

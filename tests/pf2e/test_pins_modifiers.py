@@ -159,3 +159,22 @@ def test_statistic_refusals() -> None:
         with pytest.raises(RuleError, match="needs 'ability'") as missing:
             statistic(kind, SCORES, 1, "trained")
         assert missing.value.code == "missing_field"
+
+
+def test_a_zero_bonus_is_a_bonus() -> None:
+    nothing, rune = Modifier(0, "item", "plain"), Modifier(2, "item", "rune")
+    assert stack([nothing, rune]) == Stacked(2, (rune,), (Ignored(nothing, "highest_bonus",
+                                                                    rune),))
+    curse = Modifier(-1, "item", "cursed")
+    assert stack([nothing, curse]) == Stacked(-1, (nothing, curse), ())
+
+
+def test_abilities_not_given_count_zero() -> None:
+    from regelwerk.systems.pf2e.checks.statistics import statistic
+
+    assert statistic("reflex", {}, 1, "trained").value == 3
+    assert statistic("skill", {}, 1, "trained", ability="int").value == 3
+    assert statistic("melee_attack", {"dex": 2}, 1, "trained", finesse=True).value == 5
+    assert statistic("melee_attack", {"str": -1}, 1, "trained", finesse=True).value == 3
+    assert statistic("melee_attack", {"dex": -1}, 1, "trained", finesse=True).value == 3
+    assert statistic("melee_attack", {}, 1, "trained").value == 3
