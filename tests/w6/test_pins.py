@@ -321,3 +321,13 @@ def test_two_erfolge_are_required_by_default() -> None:
     answer = resolve({"system": "w6", "action": "probe", "attribute": 2, "faces": [5, 1]})
     assert answer["required"] == 2
     assert answer["passed"] is False
+
+
+def test_enumerate_splits_breaks_ties_like_the_advice() -> None:
+    # three dice for two rolls of one Erfolg: (2,1) and (1,2) both give 5/27; the one with
+    # more dice in the earlier roll is named
+    from regelwerk.systems.w6 import advise
+    from regelwerk.systems.w6.advice import enumerate_splits
+
+    assert enumerate_splits(3, [1, 1]) == ((2, 1), Fraction(5, 27))
+    assert advise(3, [1, 1]).split == (2, 1)
