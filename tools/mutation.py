@@ -94,10 +94,15 @@ def run(groups: list[str], only: str, jobs: int, timeout: float, minutes: float)
 
 
 def _merge(results: dict[str, Any], report: dict[str, Any], group: str) -> None:
-    """A module's results replace its earlier ones once at least one mutant ran."""
+    """A module's results replace its earlier ones once at least one mutant ran, unless
+    this run is partial (stopped by ``--minutes``) and the earlier one was whole."""
     for module in report["modules"]:
         ran = [m for m in report["mutants"] if m["module"] == module]
-        if ran:
+        planned = report["planned"].get(module, len(ran))
+        earlier = results.get(module)
+        whole_before = earlier is not None and len(earlier["mutants"]) >= earlier.get(
+            "planned", len(earlier["mutants"]))
+        if ran and (len(ran) >= planned or not whole_before):
             results[module] = {"mutants": ran, "group": group,
                                "planned": report["planned"].get(module, len(ran))}
 
