@@ -197,7 +197,9 @@ def report() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("command", choices=["run", "report"])
+    parser.add_argument("command", choices=["run", "report", "merge"],
+                        help="merge: add the result files given with --file to the results")
+    parser.add_argument("--file", action="append", default=[])
     parser.add_argument("--group", action="append", choices=sorted(GROUPS))
     parser.add_argument("--only", default="",
                         help="only modules whose path contains this (or one of these, "
@@ -207,6 +209,12 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=0.0,
                         help="start no mutant after this many minutes (0: no limit)")
     arguments = parser.parse_args()
+    if arguments.command == "merge":
+        results = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
+        for name in arguments.file:
+            _merge(results, json.loads(Path(name).read_text(encoding="utf-8")),
+                   Path(name).stem.split("-")[0])
+        RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
     if arguments.command == "run":
         run(arguments.group or list(GROUPS), arguments.only, arguments.jobs, arguments.timeout,
             arguments.minutes)
