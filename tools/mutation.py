@@ -23,6 +23,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from tools.mutants import mutants as make_mutants
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "regelwerk"
 RESULTS = ROOT / ".mutation" / "results.json"
@@ -165,8 +167,11 @@ def report() -> None:
                              f"`{m['function'] or '<module>'}` {m['description']} "
                              f"({m['outcome']}) in `{m.get('context', '')}`")
     not_run = sorted(name for name in _all_modules() if name not in results)
-    rows.extend(f"| `{name.removeprefix('regelwerk.')}` | {layer(name)} | not run | | | | |"
-                for name in not_run)
+    for name in not_run:
+        path = SOURCE.parent.joinpath(*name.split(".")).with_suffix(".py")
+        count = len(make_mutants(name, str(path), path.read_text(encoding="utf-8")))
+        figures = "0 | | | | –" if count == 0 else f"not run ({count}) | | | |"
+        rows.append(f"| `{name.removeprefix('regelwerk.')}` | {layer(name)} | {figures} |")
     real_total = totals[0] - totals[2]
     seconds = {k.removeprefix("_seconds_"): v for k, v in results.items() if k.startswith("_")}
     text = [
