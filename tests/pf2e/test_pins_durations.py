@@ -72,3 +72,11 @@ def test_durations_that_cannot_be(effect: Effect, code: str) -> None:
     assert refused.value.code == code
     assert run([Effect("x", "rounds", "a", "b", remaining=1)], []) == (
         (), (Effect("x", "rounds", "a", "b", remaining=1),))
+
+
+def test_sustaining_one_effect_does_not_sustain_another() -> None:
+    light = Effect("light", "sustained", "alia", "bran")
+    shield = Effect("shield", "sustained", "alia", "bran")
+    ticks, left = run([light, shield], [START_A, Event("sustain", "light"), END_A])
+    assert ticks[-1].expired == ("shield",)
+    assert left == (light,)

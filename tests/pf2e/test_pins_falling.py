@@ -32,7 +32,8 @@ def test_falling_damage_in_metres(metres: Fraction, damage: int) -> None:
 
 
 @pytest.mark.parametrize(("feet", "damage"), [
-    (5, 0), (6, 3), (7, 3), (8, 4), (20, 10), (1500, 750), (1501, 750)])
+    (5, 0), (6, 3), (7, 3), (8, 4), (20, 10), (1500, 750), (1501, 750), (1502, 750),
+    (1503, 750)])
 def test_falling_damage_in_feet(feet: int, damage: int) -> None:
     assert Fraction(10, 3) == FEET_PER_METRE
     assert falling_damage(Fraction(feet), "ft") == damage

@@ -132,3 +132,22 @@ def test_next_action_and_disrupted_steps() -> None:
     odd = plan_turn([Step("Odd", 4)])  # type: ignore[arg-type]
     assert odd.problems == (Problem("unknown_cost", 0),)
     assert odd.attack_penalties == (None,)
+
+
+def test_more_boundaries_of_a_turn() -> None:
+    from regelwerk.systems.pf2e.turns.economy import REACTIONS_PER_ROUND
+
+    assert REACTIONS_PER_ROUND == 1
+    agile = frozenset({"agile"})
+    plan = plan_turn([Step("Strike", traits=agile)] * 3)
+    assert plan.attack_penalties == (0, -4, -8)
+    # an activity whose subordinate actions are Strikes is an attack
+    flurry = plan_turn([Step("Flurry of Blows", 1, subordinate=("Strike", "Strike")),
+                        Step("Strike")])
+    assert flurry.attack_penalties == (0, -5)
+    frozen = plan_turn([Step("Strike"), Step("Stride")], budget_for(cannot_act=True))
+    assert frozen.attack_penalties == (None, None)
+    assert Step("Shield Block", "reaction").actions == 0
+    assert Step("Stride", 2).actions == 2
+    assert budget_for(quickened_for=("Strike",), slowed=5, lose_quickened_first=False) == (
+        Budget(0, 0, frozenset(), 1))
