@@ -13,24 +13,32 @@ from regelwerk.cli import (  # noqa: F401  (they register their commands on pf2e
     pf2e_damage,
     pf2e_map,
     pf2e_play,
+    pf2e_table,
 )
-from regelwerk.cli.common import localize, system_language
+from regelwerk.cli.common import lang_option
 from regelwerk.cli.dice import odds_command, roll_command
 from regelwerk.cli.dnd5e import dnd5e
 from regelwerk.cli.pf2e import pf2e
+from regelwerk.cli.running import ToolGroup, run
+from regelwerk.cli.shell import MANUAL_EPILOG, completion_command, manual_command
 from regelwerk.cli.table import table
 from regelwerk.cli.w6 import w6
-from regelwerk.i18n import translator
 from regelwerk.protocol import resolve
 from regelwerk.protocol.resolve import error_response
 
 __all__ = ["cli", "main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=ToolGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=MANUAL_EPILOG)
 @click.version_option(__version__, prog_name="regelwerk")
-def cli() -> None:
-    """regelwerk: rules for W6 Proben, D&D 5e and Pathfinder 2e, with exact odds."""
+@lang_option
+def cli(lang: str) -> None:
+    """regelwerk: rules for W6 Proben, D&D 5e and Pathfinder 2e, with exact odds.
+
+    Every command answers in the language of --lang, else REGELWERK_LANG, else the
+    locale (de, en or is), and prints the protocol's JSON with --json.
+    """
 
 
 def _answer(line: str) -> dict[str, Any]:
@@ -82,10 +90,12 @@ cli.add_command(odds_command)
 cli.add_command(w6)
 cli.add_command(dnd5e)
 cli.add_command(pf2e)
+cli.add_command(completion_command)
+cli.add_command(manual_command)
 cli.add_command(table)
 
 
-def main() -> None:
-    """Entry point of the ``regelwerk`` command; help in the system's language."""
-    localize(cli, translator(system_language()))
-    cli()
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``regelwerk`` command, in the language of ``--lang``,
+    ``REGELWERK_LANG`` or the locale; see ``regelwerk.cli.running``."""
+    run(cli, argv)

@@ -40,29 +40,29 @@ from regelwerk.dice.nodes import (
     Reroll,
     Selector,
 )
-from regelwerk.errors import DiceSyntaxError, LimitExceeded
+from regelwerk.errors import DiceSyntaxError, LimitExceeded, Message, translatable
 
 __all__ = ["clear_cache", "parse"]
 
 _GRAMMAR = resources.files("regelwerk.dice").joinpath("grammar.lark").read_text("utf-8")
 
 _TOKEN_NAMES = {
-    "PLUS": "'+'",
-    "MINUS": "'-'",
-    "STAR": "'*'",
-    "DIVIDE": "'/'",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "INT": "a number",
-    "DICE": "dice such as 2d6",
-    "KEEP": "kh/kl/dh/dl",
-    "REROLL": "a reroll such as r1 or ro<3",
-    "EXPLODE": "'!'",
-    "COUNT": "a success count such as >=5",
-    "MINIMUM": "mi and a number",
-    "MAXIMUM": "ma and a number",
-    "LABEL": "a label in brackets",
-    "$END": "the end of the expression",
+    "PLUS": translatable("'+'"),
+    "MINUS": translatable("'-'"),
+    "STAR": translatable("'*'"),
+    "DIVIDE": translatable("'/'"),
+    "LPAR": translatable("'('"),
+    "RPAR": translatable("')'"),
+    "INT": translatable("a number"),
+    "DICE": translatable("dice such as 2d6"),
+    "KEEP": translatable("kh/kl/dh/dl"),
+    "REROLL": translatable("a reroll such as r1 or ro<3"),
+    "EXPLODE": translatable("'!'"),
+    "COUNT": translatable("a success count such as >=5"),
+    "MINIMUM": translatable("mi and a number"),
+    "MAXIMUM": translatable("ma and a number"),
+    "LABEL": translatable("a label in brackets"),
+    "$END": translatable("the end of the expression"),
 }
 
 _COMPARE = r"(>=|<=|>|<|=)?"
@@ -77,9 +77,20 @@ def _describe(names: set[str] | frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted({_TOKEN_NAMES.get(name, name.lower()) for name in names}))
 
 
+def _alternatives(expected: tuple[str, ...]) -> Message:
+    """``a or b or c`` in the reader's language."""
+    if not expected:
+        return Message("something else")
+    if len(expected) == 1:
+        return Message(expected[0])
+    return Message("{first} or {last}", first=_alternatives(expected[:-1]),
+                   last=Message(expected[-1]))
+
+
 def _int(text: str) -> int:
     if len(text) > 7 or int(text) > MAX_CONSTANT:
-        raise LimitExceeded(f"number {text[:12]} is too large: numbers go up to {MAX_CONSTANT}")
+        raise LimitExceeded("number {text} is too large: numbers go up to {max_constant}",
+                            text=text[:12], max_constant=MAX_CONSTANT)
     return int(text)
 
 
@@ -122,9 +133,12 @@ class _ToNodes(Transformer[Token, Expression]):
         percent = sides_text == "%"
         sides = 100 if percent else _int(sides_text)
         if count > MAX_DICE:
-            raise LimitExceeded(f"too many dice: {count}d…; at most {MAX_DICE} dice per expression")
+            raise LimitExceeded("too many dice: {count}d…; at most {max_dice} dice per "
+                                "expression",
+                                count=count, max_dice=MAX_DICE)
         if sides > MAX_SIDES:
-            raise LimitExceeded(f"die too large: d{sides}; dice have at most {MAX_SIDES} faces")
+            raise LimitExceeded("die too large: d{sides}; dice have at most {max_sides} faces",
+                                sides=sides, max_sides=MAX_SIDES)
         if sides < 1:
             raise DiceSyntaxError("a die needs at least 1 face: d0 is not a die")
         fields: dict[str, object] = {}
@@ -132,8 +146,8 @@ class _ToNodes(Transformer[Token, Expression]):
             key, value = _modifier(token, sides)
             if key in fields:
                 raise DiceSyntaxError(
-                    f"the modifier {_MODIFIER_NAMES[key]} is given twice on one dice term; "
-                    "each kind of modifier may appear once"
+                    "the modifier {modifier_names} is given twice on one dice term; each kind "
+                    "of modifier may appear once", modifier_names=_MODIFIER_NAMES[key]
                 )
             fields[key] = value
         return _checked(Dice(count, sides, percent, **fields))  # type: ignore[arg-type]
@@ -153,7 +167,8 @@ def _modifier(token: Token, sides: int) -> tuple[str, object]:
         depth = None if depth_text is None else _int(depth_text)
         if depth is not None and depth > MAX_EXPLODE_DEPTH:
             raise LimitExceeded(
-                f"explosion depth {depth} is too deep: at most {MAX_EXPLODE_DEPTH}"
+                "explosion depth {depth} is too deep: at most {max_explode_depth}",
+                depth=depth, max_explode_depth=MAX_EXPLODE_DEPTH
             )
         return "explode", Explode(selector, depth)
     if kind == "MINIMUM":
@@ -184,8 +199,8 @@ def _checked(dice: Dice) -> Dice:
         sel, depth = dice.explode.selector, dice.explode.depth
         if depth is None and all(sel.matches(f) for f in faces):
             raise DiceSyntaxError(
-                f"'{dice}' would explode forever: every face matches {sel}; "
-                "give a depth limit such as !@3"
+                "'{dice}' would explode forever: every face matches {sel}; give a depth limit "
+                "such as !@3", dice=dice, sel=sel
             )
         if dice.keep is not None:
             raise DiceSyntaxError(
@@ -195,12 +210,13 @@ def _checked(dice: Dice) -> Dice:
     reroll = dice.reroll
     if reroll is not None and not reroll.once and all(reroll.selector.matches(f) for f in faces):
         raise DiceSyntaxError(
-            f"'{dice}' would reroll forever: every face matches {reroll.selector}; "
-            "use 'ro' to reroll once"
+            "'{dice}' would reroll forever: every face matches {selector}; use 'ro' to reroll "
+            "once", dice=dice, selector=reroll.selector
         )
     if dice.minimum is not None and dice.maximum is not None and dice.minimum > dice.maximum:
         raise DiceSyntaxError(
-            f"minimum {dice.minimum} is above maximum {dice.maximum}: mi must not exceed ma"
+            "minimum {minimum} is above maximum {maximum}: mi must not exceed ma",
+            minimum=dice.minimum, maximum=dice.maximum
         )
     return dice
 
@@ -231,32 +247,31 @@ def _syntax_error(text: str, err: UnexpectedInput) -> DiceSyntaxError:
     line, column = err.line, err.column
     if isinstance(err, UnexpectedCharacters):
         position = err.pos_in_stream or 0
-        found = repr(text[position]) if position < len(text) else "the end"
+        found = repr(text[position]) if position < len(text) else Message("the end")
         expected = _describe(err.allowed or set())
         if text[position : position + 1] in ("d", "D", "w", "W"):
             return DiceSyntaxError(
-                f"syntax error at line {line}, column {column}: found {found} without a "
-                "number of faces; a die is written like 2d6, d20 or d%",
+                "syntax error at line {line}, column {column}: found {found} without a number "
+                "of faces; a die is written like 2d6, d20 or d%",
                 line=line, column=column, found=found, expected=("a number", "'%'"),
             )
     elif isinstance(err, UnexpectedToken):
         expected = _describe(err.expected)
         if err.token.type == "$END" or line < 1:
-            found, line, column = "the end", 1, len(text) + 1
+            found, line, column = Message("the end"), 1, len(text) + 1
         else:
             found = repr(str(err.token))
     else:
         eof = cast(UnexpectedEOF, err)
-        found = "the end"
+        found = Message("the end")
         expected = _describe(set(eof.expected))
         line, column = 1, len(text) + 1
     return DiceSyntaxError(
-        f"syntax error at line {line}, column {column}: found {found}, "
-        f"expected {' or '.join(expected) if expected else 'something else'}",
+        "syntax error at line {line}, column {column}: found {found}, expected {value}",
         line=line,
         column=column,
         found=found,
-        expected=expected,
+        expected=expected, value=_alternatives(expected),
     )
 
 
@@ -281,7 +296,8 @@ def parse(text: str) -> Expression:
     """
     if len(text) > MAX_EXPRESSION_LENGTH:
         raise LimitExceeded(
-            f"expression too long: {len(text)} characters; at most {MAX_EXPRESSION_LENGTH}"
+            "expression too long: {count} characters; at most {max_expression_length}",
+            count=len(text), max_expression_length=MAX_EXPRESSION_LENGTH
         )
     key = normalise(text)
     tree = _cache.get(key)
@@ -305,7 +321,8 @@ def _parse_text(text: str, key: str) -> Expression:
     # the tree cannot be deeper than the operators and parentheses allow
     operators = sum(map(key.count, "+-*/("))
     if operators >= MAX_NESTING and _depth(tree) > MAX_NESTING:
-        raise LimitExceeded(f"expression nested too deeply: at most {MAX_NESTING} levels")
+        raise LimitExceeded("expression nested too deeply: at most {max_nesting} levels",
+                            max_nesting=MAX_NESTING)
     return tree
 
 

@@ -14,8 +14,12 @@ import unicodedata
 from functools import lru_cache
 from importlib import resources
 
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import NumberPattern, format_decimal, parse_pattern
+
+from regelwerk.errors import translatable
 
 __all__ = ["LANGUAGES", "Translator", "normalise_name", "translator"]
 
@@ -23,30 +27,60 @@ LANGUAGES = ("en", "de", "is")
 """The languages of every human-facing text."""
 
 _DOMAIN = "regelwerk"
+_YES, _NO = translatable("yes"), translatable("no")
 
 
 class Translator:
     """``gettext`` and ``ngettext`` for one language."""
 
-    __slots__ = ("_translations", "lang")
+    __slots__ = ("_locale", "_translations", "lang")
 
     def __init__(self, lang: str, translations: gettext.NullTranslations) -> None:
         self.lang = lang
         self._translations = translations
+        self._locale = Locale.parse(lang)
 
     def __call__(self, message: str, /, **values: object) -> str:
         """The translated ``message`` with ``{name}`` placeholders filled in."""
         text = self._translations.gettext(message)
         return text.format(**values) if values else text
 
+    def raw(self, message: str, /) -> str:
+        """The translated ``message``, placeholders left as they are."""
+        return self._translations.gettext(message)
+
+    def raw_plural(self, singular: str, plural: str, n: int, /) -> str:
+        """The translated form for ``n``, placeholders left as they are."""
+        return self._translations.ngettext(singular, plural, n)
+
     def percent(self, p: float, digits: int = 1) -> str:
-        """A probability as a percentage with the reader's decimal mark (``73,7%``)."""
-        text = f"{p:.{digits}%}"
-        return text.replace(".", ",") if self.lang in ("de", "is") else text
+        """A probability as a percentage in the reader's notation, by Babel
+        (``99.54%``, ``99,54 %``, ``99,54%`` with ``digits=2``)."""
+        return str(_percent_pattern(self.lang, digits).apply(float(p), self._locale))
+
+    def number(self, value: float, digits: int | None = None) -> str:
+        """A number in the reader's notation (``18,825`` in German); ``digits``
+        fixes the places after the decimal mark."""
+        if digits is None:
+            return format_decimal(value, locale=self._locale)
+        return format_decimal(value, format=f"#,##0.{'0' * digits}" if digits else "#,##0",
+                              locale=self._locale)
+
+    def yes_no(self, value: bool) -> str:
+        """A boolean as a word of the language."""
+        return self(_YES) if value else self(_NO)
 
     def plural(self, singular: str, plural: str, n: int, /, **values: object) -> str:
         """The translated singular or plural form for ``n``, placeholders filled in."""
         return self._translations.ngettext(singular, plural, n).format(n=n, **values)
+
+
+@lru_cache(maxsize=64)
+def _percent_pattern(lang: str, digits: int) -> NumberPattern:
+    """The language's percent pattern with ``digits`` places after the decimal mark."""
+    pattern = parse_pattern(Locale.parse(lang).percent_formats[None].pattern)
+    pattern.frac_prec = (digits, digits)
+    return pattern
 
 
 @lru_cache(maxsize=len(LANGUAGES))

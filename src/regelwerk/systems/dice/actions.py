@@ -60,7 +60,7 @@ def distribution_action(request: DistributionRequest, context: Context) -> dict[
         "median": dist.median(),
         "cut_off": float(exact.cut_off),
     }
-    mean = f"{float(exact.mean):.4g}"
+    mean = context.t.number(float(f"{float(exact.mean):.4g}"))
     response["text"] = context.t(
         "{expression}: mean {mean}, from {low} to {high}",
         expression=exact.expression,
