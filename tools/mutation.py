@@ -180,7 +180,10 @@ def report() -> None:
         "How it works: `tools/mutation.py`, `tools/mutation_plugin.py`, `tools/mutants.py`.", "",
         "Caught: some test failed, or the mutant hung past its timeout. Equivalent: a survivor",
         "that behaves like the original for every input the rules allow, listed below with its",
-        "reason (`tools/mutation_equivalents.tsv`). Share: caught / (mutants − equivalent).", "",
+        "reason (`tools/mutation_equivalents.tsv`). Share: caught / (mutants − equivalent).",
+        "Each module's figures come from its latest run, against the tests and the code as",
+        "they were when that run began; tests added since are not counted until it runs again.",
+        "",
         "| module | layer | mutants | caught | equivalent | survived | caught share |",
         "| --- | --- | ---: | ---: | ---: | ---: | ---: |", *rows,
         f"| **all** | | {totals[0]} | {totals[1]} | {totals[2]} | {real_total - totals[1]} | "
