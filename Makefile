@@ -57,6 +57,10 @@ examples: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps 'd20==1.1.2'
 	$(BIN)/python -m benchmarks
+	@command -v wrk >/dev/null || { apt-get update -o DPkg::Lock::Timeout=120 && \
+		apt-get install -y -o DPkg::Lock::Timeout=120 wrk; } || echo "no wrk: the HTTP benchmark uses its Python client"
+	$(BIN)/python -m benchmarks.costs
+	$(BIN)/python -m benchmarks.http
 
 # Mutation testing of dice/, odds/ and systems/ (not part of `make test`); writes
 # docs/mutation.md. One module: make mutation ONLY=w6/pool.py; a time box in

@@ -10,7 +10,8 @@
 Messages are the first argument of ``t(...)`` calls (``context.t``, ``t``), the
 first two of ``plural(...)``, the message templates of the error classes and of
 ``Message(...)``, texts marked ``translatable(...)``, the second argument of the
-protocol's ``_error(...)``, and the command line's help texts and click's own words.
+protocol's ``_error(...)``, the command line's help texts and click's own words, and the
+``t(...)`` and ``plural(...)`` calls of the web page templates.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ LOCALES = SOURCE / "i18n" / "locale"
 ERRORS = ("RegelwerkError", "DiceError", "DiceSyntaxError", "LimitExceeded", "FaceError",
           "EvaluationError", "RequestError", "RuleError")
 KEYWORDS = {"t": None, "plural": (1, 2), "Message": None, "translatable": None, "NameTable": None,
-            "_error": (2,), **dict.fromkeys(ERRORS)}
+            "_error": (2,), "_invalid": None, **dict.fromkeys(ERRORS)}
 
 
 def extracted() -> Catalog:
@@ -38,7 +39,8 @@ def extracted() -> Catalog:
 
     catalog = Catalog(domain="regelwerk")
     for _file, line, message, _comments, _context in extract_from_dir(
-        str(SOURCE), keywords=KEYWORDS, method_map=[("**.py", "python")]
+        str(SOURCE), keywords=KEYWORDS, method_map=[
+            ("**.py", "python"), ("web/templates/**.html", "jinja2.ext:babel_extract")]
     ):
         catalog.add(message, locations=[(str(_file), line)])
     for text in help_texts(cli):

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from regelwerk.dice.limits import MAX_EXPLODE_DEPTH, MAX_WORK
+from regelwerk.budget import MAX_WORK
+from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
 from regelwerk.dice.nodes import BinaryOp, Dice, Expression, Group, Negate, Number
 from regelwerk.dice.parser import parse
 from regelwerk.dice.roller import apply_operator
@@ -22,7 +23,7 @@ from regelwerk.errors import EvaluationError
 from regelwerk.odds.distribution import Distribution
 from regelwerk.odds.pool import keep_pool
 
-__all__ = ["Exact", "distribution", "distribution_of", "face_distribution"]
+__all__ = ["Exact", "distribution", "distribution_of", "explosion_depth", "face_distribution"]
 
 _CUT_OFF_TARGET = Fraction(1, 10**12)
 
@@ -69,6 +70,18 @@ def _default_depth(p_explode: Fraction, dice: int) -> int:
     while depth < MAX_EXPLODE_DEPTH and dice * p_explode ** (depth + 1) > _CUT_OFF_TARGET:
         depth += 1
     return depth
+
+
+def explosion_depth(node: Dice) -> int:
+    """How deep the exact odds follow the explosions of ``node`` (0 without them)."""
+    explode = node.explode
+    if explode is None:
+        return 0
+    if explode.depth is not None:
+        return explode.depth
+    faces = face_distribution(node)
+    goes = sum(w for f, w in faces.weights.items() if explode.selector.matches(f))
+    return _default_depth(Fraction(goes, faces.denominator), node.count)
 
 
 class _Evaluator:
@@ -153,6 +166,10 @@ _HANDLERS: dict[type, Callable[[_Evaluator, Any], Distribution]] = {
 def distribution_of(tree: Expression, work: int = MAX_WORK) -> Exact:
     """The exact distribution of a parsed expression; ``work`` bounds the exact
     arithmetic (``LimitExceeded`` beyond it)."""
+    from regelwerk.budget import require
+    from regelwerk.dice.cost import odds_cost  # it reads explosion depths from here
+
+    require(odds_cost(tree))
     evaluator = _Evaluator(work)
     dist = evaluator.evaluate(tree)
     return Exact(str(tree), dist, 1 - evaluator.kept_mass)

@@ -1,0 +1,146 @@
+/* regelwerk pages: small enhancements on top of htmx; every page works without them. */
+(function () {
+  "use strict";
+
+  // A refusal (4xx) carries a message for the reader: swap it in like any answer.
+  htmx.config.responseHandling = [
+    { code: "204", swap: false },
+    { code: "[23]..", swap: true },
+    { code: "4..", swap: true, error: false },
+    { code: "...", swap: false, error: true }
+  ];
+
+  // After a roll, select the expression so that the next one can be typed at once.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.target.closest && event.target.closest("form.roll-form");
+    if (form) {
+      var input = form.querySelector("input[name=expression]");
+      if (input) { input.select(); }
+    }
+  });
+
+  // ---- the live log: never stale, never twice ------------------------------------
+  // Every log message's id is its event's sequence number.  The browser sends the
+  // last one (Last-Event-ID) when it reconnects by itself; when htmx opens a new
+  // connection instead, the URL asks for what came after the last one seen.
+  var lastSeen = 0;
+  var log = document.getElementById("log");
+  if (log) { lastSeen = parseInt(log.getAttribute("data-last") || "0", 10); }
+
+  htmx.createEventSource = function (url) {
+    var fresh = url.replace(/([?&])after=\d+/, "$1after=" + lastSeen);
+    return new EventSource(fresh, { withCredentials: true });
+  };
+
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    var id = parseInt(event.detail.lastEventId || "0", 10);
+    if (event.detail.type === "log" && document.getElementById("ev-" + id)) {
+      event.preventDefault();   // already shown (a resent event after a reconnect)
+    }
+    if (id > lastSeen) { lastSeen = id; }
+  });
+
+  function liveState(on) {
+    var live = document.querySelector("[data-live]");
+    if (!live) { return; }
+    live.textContent = live.getAttribute(on ? "data-on" : "data-off");
+    live.classList.toggle("on", on);
+  }
+  document.addEventListener("htmx:sseOpen", function () { liveState(true); });
+  document.addEventListener("htmx:sseError", function () { liveState(false); });
+
+  // New entries obey the log's filter too.
+  function passes(item) {
+    var kind = document.getElementById("log-kind");
+    var actor = document.getElementById("log-actor");
+    var words = document.getElementById("log-q");
+    if (kind && kind.value && item.getAttribute("data-kind") !== kind.value) { return false; }
+    if (actor && actor.value && item.getAttribute("data-actor") !== actor.value) { return false; }
+    if (words && words.value) {
+      var text = item.textContent.toLowerCase();
+      return words.value.toLowerCase().split(/\s+/).every(function (w) { return text.indexOf(w) >= 0; });
+    }
+    return true;
+  }
+  document.addEventListener("htmx:sseMessage", function (event) {
+    var list = document.getElementById("log");
+    if (!list || event.detail.type !== "log") { return; }
+    var item = list.lastElementChild;
+    if (item && !passes(item)) { item.hidden = true; }
+  });
+
+  // Reloaded panels keep what the reader had opened.
+  var opened = [];
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "panels") {
+      opened = Array.prototype.map.call(
+        event.detail.target.querySelectorAll("details[open][id]"), function (d) { return d.id; });
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "panels") {
+      opened.forEach(function (id) {
+        var again = document.getElementById(id);
+        if (again) { again.open = true; }
+      });
+      refreshSections();
+    }
+  });
+
+  // A form section is drawn anew only when what it offers changed (a new character
+  // to roll for, a new player to give a character to), so typing is not lost.
+  function refreshSections() {
+    var holder = document.getElementById("sigs");
+    if (!holder) { return; }
+    var sigs = JSON.parse(holder.getAttribute("data-sigs") || "{}");
+    document.querySelectorAll("[data-section]").forEach(function (section) {
+      var name = section.getAttribute("data-section");
+      if (name in sigs && sigs[name] !== section.getAttribute("data-sig")) {
+        htmx.trigger(section, "refresh");
+      }
+    });
+  }
+
+  // A click on the battle map fills the area's corner (a burst) or target (a line).
+  document.addEventListener("click", function (event) {
+    var svg = event.target.closest && event.target.closest(".map-svg svg");
+    if (!svg) { return; }
+    var box = svg.getBoundingClientRect();
+    var view = svg.viewBox.baseVal;
+    var scale = view && view.width ? view.width / box.width : 1;
+    var cell = 32;
+    var x = Math.floor((event.clientX - box.left) * scale / cell);
+    var y = Math.floor((event.clientY - box.top) * scale / cell);
+    var shape = document.getElementById("shape");
+    var field = document.getElementById(shape && shape.value === "line" ? "toward" : "corner");
+    if (field) { field.value = x + ", " + y; }
+  });
+
+  // The game master drags a participant to a new place in the initiative order
+  // (the arrow buttons beside each row do the same from the keyboard).
+  var dragged = null;
+  document.addEventListener("dragstart", function (event) {
+    var row = event.target.closest && event.target.closest("#initiative li[data-id]");
+    if (!row) { return; }
+    dragged = row.getAttribute("data-id");
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", dragged);
+  });
+  document.addEventListener("dragover", function (event) {
+    if (dragged && event.target.closest && event.target.closest("#initiative li[data-id]")) {
+      event.preventDefault();
+    }
+  });
+  document.addEventListener("drop", function (event) {
+    var row = event.target.closest && event.target.closest("#initiative li[data-id]");
+    var list = document.getElementById("initiative");
+    if (!row || !dragged || !list) { return; }
+    event.preventDefault();
+    var ids = Array.prototype.map.call(list.querySelectorAll("li[data-id]"),
+      function (li) { return li.getAttribute("data-id"); }).filter(function (id) { return id !== dragged; });
+    ids.splice(ids.indexOf(row.getAttribute("data-id")), 0, dragged);
+    dragged = null;
+    htmx.ajax("POST", list.getAttribute("data-reorder"),
+      { values: { order: ids.join(",") }, swap: "none", source: list });
+  });
+})();
