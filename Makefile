@@ -14,7 +14,7 @@ SHARED := ../shared/examples/protocol-examples.jsonl
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck unit examples bench messages clean system-deps
+.PHONY: run test lint typecheck unit examples bench messages clean system-deps mutation
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) tools/lockcheck.py
@@ -62,6 +62,13 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.costs
 	$(BIN)/python -m benchmarks.http
 
+# Mutation testing of dice/, odds/ and systems/ (not part of `make test`); writes
+# docs/mutation.md. One module: make mutation ONLY=w6/pool.py; a time box in
+# minutes after which no mutant starts: make mutation MINUTES=30
+mutation: $(STAMP)
+	nice -n 19 $(BIN)/python -m tools.mutation run $(if $(ONLY),--only $(ONLY)) \
+		$(if $(MINUTES),--minutes $(MINUTES))
+
 messages: $(STAMP)
 	$(BIN)/python tools/catalogues.py update
 
@@ -81,4 +88,4 @@ lock-upgrade:
 	$(MAKE) lock LOCK_EXTRA=--upgrade
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .mutation .pytest_cache .mypy_cache .ruff_cache .hypothesis

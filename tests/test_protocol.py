@@ -46,7 +46,17 @@ def test_distribution_is_sorted_with_mean() -> None:
 
 def test_seed_gives_the_same_result() -> None:
     request = {"system": "dice", "action": "roll", "expression": "10d6", "seed": 99}
-    assert resolve(dict(request)) == resolve(dict(request))
+    first = resolve(dict(request))
+    assert first == resolve(dict(request))
+    # the same seed is the same faces, whatever they are: the total is their sum, and
+    # another seed gives other faces (compared with a value, not with itself)
+    assert len(first["faces"]) == 10
+    assert all(1 <= face <= 6 for face in first["faces"])
+    assert first["total"] == sum(first["faces"])
+    others = [resolve({**request, "seed": seed})["faces"] for seed in range(100, 105)]
+    assert any(faces != first["faces"] for faces in others)
+    again = resolve({**request, "faces": first["faces"]})
+    assert again["total"] == first["total"]
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import product
@@ -45,13 +46,19 @@ def test_natural_distribution_matches_oracle(mode: Mode, lucky: bool) -> None:
 
 @given(st.integers(-5, 15), st.integers(0, 3), st.integers(0, 3), st.booleans(),
        st.integers(1, 35))
-def test_probabilities_are_between_0_and_1(modifier: int, adv: int, dis: int, lucky: bool,
-                                           dc: int) -> None:
+def test_check_probability_matches_oracle(modifier: int, adv: int, dis: int, lucky: bool,
+                                          dc: int) -> None:
+    # "Ef aðstæður veita þér bæði meðbyr og mótbyr [...] kastar eingöngu einum d20." and
+    # "kastarðu samt ekki meira en einum d20 til viðbótar"
+    mode: Mode = "normal" if bool(adv) == bool(dis) else "advantage" if adv else "disadvantage"
     response = resolve({"system": "dnd5e", "action": "check", "modifier": modifier,
                         "advantage": adv, "disadvantage": dis, "lucky": lucky, "dc": dc,
                         "seed": 1})
-    assert 0 <= response["probability"] <= 1
+    chance = sum((p for natural, p in oracle(mode, lucky).items()
+                  if natural + modifier >= dc), Fraction(0))
+    assert response["probability"] == pytest.approx(float(chance), abs=1e-12)
     assert response["success"] == (response["total"] >= dc)
+    assert response["total"] == response["natural"] + modifier
 
 
 def test_public_examples() -> None:
@@ -144,7 +151,13 @@ def test_cli_attack_save_modifier_passive() -> None:
     assert "Rettungswurf" in save.output
     modifier = runner.invoke(cli, ["5e", "modifier", "17", "--lang", "is"])
     assert "+3" in modifier.output
-    passive = runner.invoke(cli, ["5e", "passive", "--score", "14", "--advantage", "--dc", "17"])
-    assert "17" in passive.output
+    # passive: 10 + 2 (score 14) + 5 for advantage = 17, against DC 15 and 18
+    passive = runner.invoke(cli, ["5e", "passive", "--score", "14", "--advantage", "--dc", "15",
+                                  "--json"])
+    assert json.loads(passive.output)["passive"] == 17
+    assert json.loads(passive.output)["success"] is True
+    above = runner.invoke(cli, ["5e", "passive", "--score", "14", "--advantage", "--dc", "18",
+                                "--json"])
+    assert json.loads(above.output)["success"] is False
     bad = runner.invoke(cli, ["5e", "check", "--score", "31"])
     assert bad.exit_code == 2

@@ -300,8 +300,12 @@ def test_reroll_policy_odds() -> None:
     check = Check(0, 11, reroll_on=frozenset({F, CF}))
     once = Check(0, 11).single_odds()
     fail = once[F] + once[CF]
-    assert check.odds()[S] == once[S] + fail * once[S]
-    assert sum(check.odds().values()) == 1
+    # DC 11, modifier 0: a natural 1 is a critical failure, 2–10 a failure, 11–19 a
+    # success, 20 a critical success (and never 21+ for DC+10)
+    assert once == {CF: Fraction(1, 20), F: Fraction(9, 20), S: Fraction(9, 20),
+                    CS: Fraction(1, 20)}
+    assert check.odds() == {CF: fail / 20, F: fail * 9 / 20, S: Fraction(9, 20) + fail * 9 / 20,
+                            CS: Fraction(1, 20) + fail / 20}
 
 
 def test_hero_points_over_a_session() -> None:

@@ -64,14 +64,34 @@ def test_advice_order_example() -> None:
     assert [s for s, _ in advice.candidates] == [(1, 1), (2, 0), (0, 2)]
 
 
-def _brute(a: Party, b: Party, tie: TiePolicy) -> dict[str, Fraction]:
-    from regelwerk.systems.w6.contest import standing, winner
+def _standings(party: Party) -> dict[tuple[bool, int], Fraction]:
+    """Every face of the party's dice, judged by hand: a five or a six is an Erfolg, and
+    a Komplexe Probe holds when each roll of its split gets its Erfolge."""
+    out: dict[tuple[bool, int], Fraction] = {}
+    split = party.split or (party.pool.dice,)
+    required = party.required or (0,)
+    for faces in product(range(1, 7), repeat=party.pool.dice):
+        hits = [face >= 5 for face in faces]
+        holds, start = True, 0
+        for dice, need in zip(split, required, strict=True):
+            holds = holds and sum(hits[start:start + dice]) >= need
+            start += dice
+        key = (holds, sum(hits))
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, 6 ** party.pool.dice)
+    return out
 
+
+def _brute(a: Party, b: Party, tie: TiePolicy) -> dict[str, Fraction]:
+    # docs/rulings.md, "W6: Komplexe Proben in a contest": a Probe that holds beats one
+    # that fails; then "derjenige, der mehr Erfolge erreicht, gewinnt"
     out = {"a": Fraction(0), "b": Fraction(0), "tie": Fraction(0)}
-    for fa in product(range(1, 7), repeat=a.pool.dice):
-        for fb in product(range(1, 7), repeat=b.pool.dice):
-            out[winner(standing(a, fa), standing(b, fb), tie)] += Fraction(1, 6 ** (
-                a.pool.dice + b.pool.dice))
+    for (holds_a, hits_a), pa in _standings(a).items():
+        for (holds_b, hits_b), pb in _standings(b).items():
+            if holds_a != holds_b:
+                side = "a" if holds_a else "b"
+            else:
+                side = "a" if hits_a > hits_b else "b" if hits_b > hits_a else tie
+            out[side] += pa * pb
     return out
 
 

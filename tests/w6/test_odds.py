@@ -4,14 +4,42 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from math import comb
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from regelwerk.dice import ScriptedRandomSource
 from regelwerk.systems.w6 import Pool, advise, complex_probe, contest, probe
-from regelwerk.systems.w6.advice import enumerate_splits
-from regelwerk.systems.w6.probe import is_success
+
+
+def is_success(face: int) -> bool:
+    # "Als Erfolg gilt hierbei jeder Würfel, der eine Fünf oder eine Sechs zeigt."
+    return face >= 5
+
+
+def exactly(dice: int, successes: int) -> Fraction:
+    """Binomial: each die is an Erfolg with chance 2/6."""
+    return comb(dice, successes) * Fraction(1, 3) ** successes * Fraction(2, 3) ** (
+        dice - successes)
+
+
+def at_least(dice: int, required: int) -> Fraction:
+    return sum((exactly(dice, k) for k in range(required, dice + 1)), Fraction(0))
+
+
+def splits(dice: int, parts: int) -> list[tuple[int, ...]]:
+    if parts == 1:
+        return [(dice,)]
+    return [(first, *rest) for first in range(dice + 1) for rest in splits(dice - first,
+                                                                            parts - 1)]
+
+
+def split_chance(split: tuple[int, ...], required: list[int]) -> Fraction:
+    chance = Fraction(1)
+    for dice, needed in zip(split, required, strict=True):
+        chance *= at_least(dice, needed)
+    return chance
 
 
 def brute_pass(dice: int, required: int) -> Fraction:
@@ -46,11 +74,13 @@ def test_contest_odds_match_brute_force() -> None:
 
 
 @given(st.integers(0, 14), st.lists(st.integers(1, 4), min_size=2, max_size=4))
-def test_advice_equals_plain_enumeration(dice: int, required: list[int]) -> None:
+def test_advice_is_the_best_binding_split(dice: int, required: list[int]) -> None:
+    # "auf die der Spieler die ihm zur Verfügung stehenden Würfel schon vor dem ersten Wurf
+    # verbindlich aufteilen muss" — the advice is a split with the best chance of all
     advice = advise(dice, required)
-    split, chance = enumerate_splits(dice, required)
-    assert advice.probability == chance
-    assert advice.split == split
+    best = max(split_chance(s, required) for s in splits(dice, len(required)))
+    assert advice.probability == best
+    assert split_chance(advice.split, required) == best
     assert sum(advice.split) == dice
 
 
@@ -62,13 +92,23 @@ pools = st.builds(Pool, st.integers(0, 30), st.integers(0, 3), st.integers(-5, 5
 def test_probe_properties(pool: Pool, required: int) -> None:
     assert pool.dice >= 0
     result = probe(pool, ScriptedRandomSource([6] * pool.dice), required)
-    assert 0 <= result.probability <= 1
-    assert sum(p for _, p in result.quality_probabilities) == 1
+    assert result.probability == at_least(pool.dice, required)
+    # "Die Anzahl der erreichten Erfolge kann dabei Aufschluss über die Qualität des
+    # Gelingens geben" — quality: Erfolge above (or below) those required
+    assert dict(result.quality_probabilities) == {
+        k - required: exactly(pool.dice, k) for k in range(pool.dice + 1)}
     assert result.judgement.passed == (pool.dice >= required)
 
 
 @given(pools, pools, st.sampled_from(["tie", "a", "b"]))
-def test_contest_outcomes_sum_to_one(a: Pool, b: Pool, tie: str) -> None:
+def test_contest_odds_match_binomials(a: Pool, b: Pool, tie: str) -> None:
     result = contest(a, b, ScriptedRandomSource([3] * (a.dice + b.dice)), tie)  # type: ignore[arg-type]
-    assert sum(result.probabilities.values()) == 1
-    assert all(0 <= p <= 1 for p in result.probabilities.values())
+    # "derjenige, der mehr Erfolge erreicht, gewinnt"; ties go where the table says
+    chances = {"a": Fraction(0), "b": Fraction(0), "tie": Fraction(0)}
+    pa = [exactly(a.dice, i) for i in range(a.dice + 1)]
+    pb = [exactly(b.dice, j) for j in range(b.dice + 1)]
+    for i, p in enumerate(pa):
+        for j, q in enumerate(pb):
+            side = "a" if i > j else "b" if j > i else tie
+            chances[side] += p * q
+    assert result.probabilities == chances

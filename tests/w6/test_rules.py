@@ -15,7 +15,6 @@ from regelwerk.systems.w6 import (
     complex_probe,
     contest,
     probe,
-    success_distribution,
 )
 from regelwerk.systems.w6.probe import is_success, judge
 
@@ -65,7 +64,8 @@ def test_quality_for_passed_and_failed_probes() -> None:
     assert judge(4, 2).quality == 2
     assert judge(0, 2).quality == -2
     result = probe(Pool(5), faces(5, 6, 6, 1, 2))
-    assert dict(result.quality_probabilities)[1] == success_distribution(5).probability(3)
+    # three Erfolge of five dice: 10 ways, each (1/3)³ (2/3)²
+    assert dict(result.quality_probabilities)[1] == Fraction(40, 243)
 
 
 @pytest.mark.parametrize(
