@@ -22,7 +22,7 @@ from regelwerk.table import (  # noqa: F401  (they register)
 )
 from regelwerk.table.checks import condition_modifiers, dnd5e_odds, pf2e_modifier
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
-from regelwerk.table.errors import InvalidCommand, NotAllowed
+from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized
 from regelwerk.table.pf2e_turns import end_of_turn, recovery_check, start_of_turn
 from regelwerk.table.state import next_id
 from regelwerk.table.steps import audience, encounter, participant
@@ -138,7 +138,13 @@ def _start(d: Decision, c: StartEncounter) -> None:
 
 
 def advance(d: Decision) -> None:
-    """The next creature's turn begins (a new round after the last)."""
+    """The next creature's turn begins (a new round after the last): a step of the
+    table, whoever ended the turn before (the next creature may be hidden)."""
+    with d.automatic():
+        _advance(d)
+
+
+def _advance(d: Decision) -> None:
     running = encounter(d)
     living = [c for c in running["order"] if not _dead(d, c)]
     if not living:
@@ -185,8 +191,11 @@ def _active(d: Decision, expected: str | None) -> str:
     cid = running["active"]
     if cid is None:
         raise NotAllowed(d.t("No turn is running."))
+    visible = d.gm or not d.now["characters"][cid].get("hidden")
     if expected is not None and expected != cid:
         raise NotAllowed(d.t("It is not {name}'s turn.", name=d.character(expected)["name"]))
+    if not visible:  # never name nor reveal a hidden creature to a player
+        raise NotAuthorized(d.t("You may act only for your own characters."))
     d.own(cid)
     return str(cid)
 
