@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictStr
 
 from regelwerk.table import (  # noqa: F401  (they register)
     combat,
+    dice_commands,
     effects,
     health_commands,
     wake_commands,
