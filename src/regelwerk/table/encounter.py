@@ -83,14 +83,14 @@ def roll_initiative(d: Decision, entrant: Entrant, character: dict[str, Any],
         modifier = base + (d.ask("pf2e", "total_modifier", {"modifiers": extra})["total"]
                            if extra else 0)
         record = d.roll("dice", "roll", {"expression": f"1d20{modifier:+d}"},
-                        f"initiative {character['name']}")
+                        d.t("initiative {name}", name=character["name"]))
         row.update(initiative=record["result"]["total"], modifier=modifier)
         return row
     sheet = character["sheet"]
     record = d.roll("dnd5e", "check", {
         "score": sheet["scores"]["dexterity"], "ability": "dexterity",
         "advantage": entrant.advantage, "disadvantage": entrant.disadvantage,
-        "lucky": sheet["lucky"]}, f"initiative {character['name']}")
+        "lucky": sheet["lucky"]}, d.t("initiative {name}", name=character["name"]))
     record["odds"] = dnd5e_odds(record)
     row.update(initiative=record["result"]["total"], modifier=sheet["scores"]["dexterity"])
     return row
