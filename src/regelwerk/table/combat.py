@@ -193,7 +193,7 @@ def _strike(d: Decision, c: Strike) -> None:
     ac = target["sheet"]["ac"] + sum(m["value"] for m in _stacked(
         d, condition_modifiers(d, target, "ac")))
     check = d.roll("pf2e", "check", {"modifiers": modifiers, "dc": ac},
-                   f"Strike {strike['name']}")["result"]
+                   d.t("Strike {name}", name=strike["name"]))["result"]
     degree = check["degree"]
     answer = None
     if degree in ("success", "critical_success"):
@@ -201,7 +201,7 @@ def _strike(d: Decision, c: Strike) -> None:
             "dice": strike["damage"], "type": strike["type"],
             "critical": degree == "critical_success",
             "modifiers": condition_modifiers(d, attacker, "damage")},
-            f"damage {strike['damage']}")["result"]
+            d.t("damage {dice}", dice=strike["damage"]))["result"]
         applied = d.ask("pf2e", "apply_damage", {
             "damage": [{"amount": damage["total"], "type": strike["type"],
                         "traits": strike["traits"]}],

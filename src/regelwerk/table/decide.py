@@ -8,7 +8,8 @@ Each command type is a pydantic model registered with ``@command(type, Model)``;
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -61,6 +62,7 @@ class Decision:
         self._recorder: rules.RecordingSource | None = None
         self._used = 0
         self._scratch: State | None = None
+        self._automatic = 0
 
     @property
     def now(self) -> State:
@@ -147,10 +149,20 @@ class Decision:
             apply(self._scratch, _Draft(int(self._scratch["sequence"]) + 1, event),
                   remember=False)
 
+    @contextmanager
+    def automatic(self) -> Iterator[None]:
+        """The table's own steps (the next turn beginning, its start-of-turn rules) run
+        for every creature, hidden ones too, whoever's command set them off."""
+        self._automatic += 1
+        try:
+            yield
+        finally:
+            self._automatic -= 1
+
     def character(self, character_id: str) -> dict[str, Any]:
         """A character of the table, or a refusal naming the ones there are."""
         found = self.now["characters"].get(character_id)
-        if found is None or (found.get("hidden") and not self.gm):
+        if found is None or (found.get("hidden") and not self.gm and not self._automatic):
             raise InvalidCommand(self.t("There is no character {id}.", id=character_id))
         return dict(found)
 
@@ -158,7 +170,7 @@ class Decision:
         """A character the viewer may act for: the game master for all, a player for
         their own."""
         found = self.character(character_id)
-        if not self.gm and found.get("owner") != self.viewer.member_id:
+        if not self.gm and not self._automatic and found.get("owner") != self.viewer.member_id:
             raise NotAuthorized(self.t("You may act only for your own characters."))
         return found
 

@@ -16,13 +16,14 @@ from pydantic import BaseModel, Field, StrictBool, StrictStr
 
 from regelwerk.table import (  # noqa: F401  (they register)
     combat,
+    dice_commands,
     effects,
     health_commands,
     wake_commands,
 )
 from regelwerk.table.checks import condition_modifiers, dnd5e_odds, pf2e_modifier
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
-from regelwerk.table.errors import InvalidCommand, NotAllowed
+from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized
 from regelwerk.table.pf2e_turns import end_of_turn, recovery_check, start_of_turn
 from regelwerk.table.state import next_id
 from regelwerk.table.steps import audience, encounter, participant
@@ -82,14 +83,14 @@ def roll_initiative(d: Decision, entrant: Entrant, character: dict[str, Any],
         modifier = base + (d.ask("pf2e", "total_modifier", {"modifiers": extra})["total"]
                            if extra else 0)
         record = d.roll("dice", "roll", {"expression": f"1d20{modifier:+d}"},
-                        f"initiative {character['name']}")
+                        d.t("initiative {name}", name=character["name"]))
         row.update(initiative=record["result"]["total"], modifier=modifier)
         return row
     sheet = character["sheet"]
     record = d.roll("dnd5e", "check", {
         "score": sheet["scores"]["dexterity"], "ability": "dexterity",
         "advantage": entrant.advantage, "disadvantage": entrant.disadvantage,
-        "lucky": sheet["lucky"]}, f"initiative {character['name']}")
+        "lucky": sheet["lucky"]}, d.t("initiative {name}", name=character["name"]))
     record["odds"] = dnd5e_odds(record)
     row.update(initiative=record["result"]["total"], modifier=sheet["scores"]["dexterity"])
     return row
@@ -138,7 +139,13 @@ def _start(d: Decision, c: StartEncounter) -> None:
 
 
 def advance(d: Decision) -> None:
-    """The next creature's turn begins (a new round after the last)."""
+    """The next creature's turn begins (a new round after the last): a step of the
+    table, whoever ended the turn before (the next creature may be hidden)."""
+    with d.automatic():
+        _advance(d)
+
+
+def _advance(d: Decision) -> None:
     running = encounter(d)
     living = [c for c in running["order"] if not _dead(d, c)]
     if not living:
@@ -185,8 +192,11 @@ def _active(d: Decision, expected: str | None) -> str:
     cid = running["active"]
     if cid is None:
         raise NotAllowed(d.t("No turn is running."))
+    visible = d.gm or not d.now["characters"][cid].get("hidden")
     if expected is not None and expected != cid:
         raise NotAllowed(d.t("It is not {name}'s turn.", name=d.character(expected)["name"]))
+    if not visible:  # never name nor reveal a hidden creature to a player
+        raise NotAuthorized(d.t("You may act only for your own characters."))
     d.own(cid)
     return str(cid)
 

@@ -70,7 +70,7 @@ def _damage(d: Decision, c: Damage) -> None:
     if c.dice is not None:
         amount = d.roll("pf2e", "damage_roll", {"dice": c.dice, "type": c.damage_type,
                                                 "critical": c.critical},
-                        f"damage {c.dice}")["result"]["total"]
+                        d.t("damage {dice}", dice=c.dice))["result"]["total"]
     applied = d.ask("pf2e", "apply_damage", {
         "damage": [{"amount": amount, "type": c.damage_type, "traits": c.traits}],
         "critical": c.critical, "target": target_of(target)})

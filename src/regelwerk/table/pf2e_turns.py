@@ -123,7 +123,7 @@ def recovery_check(d: Decision, cid: str, *, avoid_death: bool = False) -> None:
     instead ("Gib alle deine verbleibenden Heldenpunkte aus (mindestens 1), um den
     Tod zu vermeiden."); the roll stays recorded as rolled."""
     health = d.character(cid)["health"]
-    check = d.roll("pf2e", "recovery_check", {"creature": health}, "recovery check")
+    check = d.roll("pf2e", "recovery_check", {"creature": health}, d.t("recovery check"))
     result = check["result"]
     if avoid_death and dying_kills(result) and health.get("hero_points", 0) >= 1:
         saved = d.ask("pf2e", "heroic_recovery", {"creature": health})
@@ -147,7 +147,8 @@ def _persistent(d: Decision, cid: str, avoid_death: bool) -> None:
     for entry in entries:
         record = d.roll("pf2e", "persistent_damage",
                         {"dice": entry["dice"], "type": entry["type"]},
-                        f"persistent {entry['type']} {entry['dice']}")
+                        d.t("persistent {type} {dice}", type=entry["type"],
+                            dice=entry["dice"]))
         # the flat check's odds come with the answer; the damage's distribution too
         record["odds"] = d.ask("dice", "distribution",
                                {"expression": entry["dice"]})["distribution"]

@@ -114,8 +114,10 @@ def view_event(event: StoredEvent, viewer: Viewer, state: State) -> dict[str, An
 def _secret_check(event: StoredEvent, state: State, viewer: Viewer) -> bool:
     """Whether a hidden event is a secret check the player may know happened:
     "the player's view says that a secret check happened, nothing more" (issue 12)."""
-    if event.kind != "check_rolled" or event.payload.get("secret") is not True:
+    if event.kind not in ("check_rolled", "dice_rolled") or event.payload.get("secret") is not True:
         return False
+    if event.kind == "dice_rolled":  # the game master's secret roll of any dice
+        return True
     return _visible_character(state, viewer, str(event.payload.get("character_id")))
 
 

@@ -77,7 +77,7 @@ def _wake(d: Decision, c: Wake) -> None:
         modifiers = [{"value": base, "type": "untyped", "label": "perception"},
                      *condition_modifiers(d, sleeper, tag)]
         record = d.roll("pf2e", "check", {"modifiers": modifiers, "dc": c.dc},
-                        "Perception (noise)")
+                        d.t("Perception (noise)"))
         check = record["result"]
         woke = check["degree"] in _SUCCESS
         answer = d.ask("pf2e", "wake", {**fields, "perception_total": check["total"],

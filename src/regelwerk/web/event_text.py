@@ -55,6 +55,7 @@ def labels(t: Translator) -> dict[str, str]:
         "character_hidden": t("Hidden"),
         "check_rolled": t("Check"),
         "contest_rolled": t("Contest"),
+        "dice_rolled": t("Dice"),
         "undone": t("Undone"),
         "secret": t("Secret"),
         "encounter_started": t("Encounter"),
@@ -127,6 +128,9 @@ _SUMMARIES: dict[str, Summary] = {
           statistic=p.get("statistic", "")) if p.get("secret")
         else t("{name}: check of {statistic}.", name=n.character(p.get("character_id")),
                statistic=p.get("statistic", ""))),
+    "dice_rolled": lambda p, n, t: (
+        t("{label}: {expression}", label=p["label"], expression=p.get("expression", ""))
+        if p.get("label") else str(p.get("expression", ""))),
     "contest_rolled": lambda p, n, t: t("Contest: {a} against {b}.",
                                         a=n.character(p.get("a")), b=n.character(p.get("b"))),
     "undone": lambda p, n, t: t("Undone: {events}.", events=", ".join(
@@ -214,6 +218,8 @@ def summary(kind: str, payload: Mapping[str, Any], names: Names, t: Translator,
     if secret:
         if kind == "check_rolled":
             return t("The game master rolled a secret check.")
+        if kind == "dice_rolled":
+            return t("The game master rolled dice secretly.")
         return t("Something only the game master sees.")
     if isinstance(payload.get("text"), str):
         return str(payload["text"])

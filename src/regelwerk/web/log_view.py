@@ -17,7 +17,7 @@ from regelwerk.web.event_text import Names, summary
 
 __all__ = ["OPEN_KINDS", "LogEntry", "RollLine", "entry", "matches"]
 
-OPEN_KINDS = frozenset({"check_rolled"})
+OPEN_KINDS = frozenset({"check_rolled", "dice_rolled"})
 """Secret events whose kind the players may know: that a secret check was rolled
 is itself open ("the player knows a secret check happened")."""
 
@@ -54,7 +54,9 @@ class LogEntry:
 
 
 def _roll_of(payload: Mapping[str, Any]) -> RollView | None:
-    for candidate in (payload, payload.get("roll")):
+    records = payload.get("rolls") or [{}]
+    recorded = records[0].get("result") if isinstance(records[0], Mapping) else None
+    for candidate in (payload, payload.get("roll"), recorded):
         if (isinstance(candidate, Mapping) and isinstance(candidate.get("total"), int)
                 and isinstance(candidate.get("terms"), list) and "expression" in candidate):
             return view_of(dict(candidate), with_chart=False)
@@ -100,7 +102,7 @@ def entry(event: Mapping[str, Any], names: Names, t: Translator,
         actor=names.member(event.get("actor", "")),
         time=time[11:16] if len(time) >= 16 else "",
         text=summary(kind, payload, names, t, secret),
-        rolls=() if secret else _lines(payload),
+        rolls=() if secret or kind == "dice_rolled" else _lines(payload),
         roll=None if secret else _roll_of(payload),
         secret=secret,
         private=isinstance(audience, (list, tuple)) and list(audience) != ["*"],

@@ -25,6 +25,8 @@ from regelwerk.api.table_room import room
 from regelwerk.errors import RegelwerkError
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.table.service import TableService, Viewer
+from regelwerk.web.dice_view import RollView
+from regelwerk.web.dice_view import view_of as roll_view_of
 from regelwerk.web.event_text import HIDDEN_KINDS, labels
 from regelwerk.web.forms import FormError, FormField, command_from_form, fields_of
 from regelwerk.web.log_view import entry
@@ -294,12 +296,24 @@ async def do(request: Request, table_id: str, command_type: str, parts: Room) ->
         feed.announce(table_id)
         if not is_htmx(request):
             return RedirectResponse(f"/t/{table_id}", status_code=303)
+        rolled = _dice_roll(result) if command_type == "roll" else None
+        if rolled is not None:
+            return page(request, "_roll.html", {"roll": rolled}, lang=lang)
         state = await run_in_threadpool(service.state, viewer)
         names = names_of(state)
         done = [entry(e, names, t, labels(t)) for e in result.get("events", [])
                 if e.get("kind") not in HIDDEN_KINDS]
         return page(request, "_done.html", {"entries": done}, lang=lang)
     return await handle(request, work())
+
+
+def _dice_roll(result: dict[str, Any]) -> RollView | None:
+    """The dice, total and odds chart of a ``roll`` command as its roller sees it."""
+    for event in result.get("events", []):
+        rolls = (event.get("payload") or {}).get("rolls") or []
+        if event.get("kind") == "dice_rolled" and rolls:
+            return roll_view_of(rolls[0]["result"])
+    return None
 
 
 @router.get("/t/{table_id}/stream")
