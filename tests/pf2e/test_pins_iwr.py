@@ -185,8 +185,10 @@ def test_combine_one_type_of_one_effect() -> None:
     c = DamageInstance(5, "fire", effect="bomb", traits=frozenset({"magical"}))
     d = DamageInstance(2, "cold", effect="bomb")
     e = DamageInstance(6, "fire", effect="bomb", ongoing=True)
+    # one named effect's damage of one type is one amount, whatever traits its parts
+    # name ("jede Schadensart einzeln"); damage already running stays apart
     assert combine([a, d, b, c, e]) == (
-        (DamageInstance(7, "fire", 3, frozenset(), "bomb", 3), 2), (d, 1), (c, 1), (e, 1))
+        (DamageInstance(12, "fire", 3, frozenset({"magical"}), "bomb", 3), 3), (d, 1), (e, 1))
     resist = Target(resistances=(Defence("fire", 5),))
     applied = apply_damage([a, b, d], resist)
     assert [(x.amount, x.parts) for x in applied] == [(2, 2), (2, 1)]

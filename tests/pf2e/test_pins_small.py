@@ -87,8 +87,9 @@ def test_cover_between_walls_creatures_and_taking_cover() -> None:
     crowded = BattleMap(10, 3, (target, ally))
     assert cover_between(crowded, origin, target) == Cover("lesser", ("ally",))
     assert cover_between(crowded, origin, target, exclude=("ally",)) == Cover("none")
+    # Take Cover behind lesser cover gives standard cover (Core Rulebook; docs/rulings.md)
     assert cover_between(crowded, origin, target, taking_cover=True) == Cover(
-        "lesser", ("ally",))
+        "standard", ("ally",))
     walled = BattleMap(10, 3, (target, ally), walls=frozenset({(4, 0)}))
     assert cover_between(walled, origin, target) == Cover("standard", ("wall",))
     assert cover_between(walled, origin, target, taking_cover=True) == Cover(

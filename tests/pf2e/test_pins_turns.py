@@ -65,12 +65,12 @@ def test_three_strikes_with_their_penalties() -> None:
 def test_out_of_actions_and_activities_at_once() -> None:
     # "Du musst alle Aktionen einer Aktivität auf einmal aufwenden"
     plan = plan_turn([Step("Stride"), Step("Sudden Charge", 2), Step("Raise a Shield")])
-    assert plan.problems == (Problem("no_action_left", 2, "needs 1, 0 left"),)
+    assert plan.problems == (Problem("no_action_left", 2, "needs 1, 0 left", 1, 0),)
     assert plan.spent == ("1 action", "2 actions", "none")
     assert plan.actions_left == 0
     late = plan_turn([Step("Stride"), Step("Stride"), Step("Sudden Charge", 2)])
     assert late.problems == (Problem("activity_needs_all_actions_at_once", 2,
-                                     "needs 2, 1 left"),)
+                                     "needs 2, 1 left", 2, 1),)
     assert late.actions_left == 1
     three = plan_turn([Step("Spell", 3)])
     assert (three.spent, three.actions_left, three.valid) == (("3 actions",), 0, True)
@@ -97,8 +97,9 @@ def test_reactions_and_triggers_in_a_plan() -> None:
                              Problem("one_response_per_trigger", 2, "hit"),
                              Problem("reaction_needs_trigger", 3),
                              Problem("no_reaction_left", 3))
-    assert plan.spent == ("reaction", "reaction", "free", "reaction")
-    assert plan.reactions_left == -2
+    # a reaction that is not there is not spent: the plan never goes below none left
+    assert plan.spent == ("reaction", "none", "free", "none")
+    assert plan.reactions_left == 0
     attack = plan_turn([Step("Attack of Opportunity", "reaction", trigger="moves",
                              traits=frozenset({"attack"})), Step("Strike")])
     assert attack.attack_penalties == (0, 0)
