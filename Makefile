@@ -13,20 +13,28 @@ PIP    := $(BIN)/python -m pip --disable-pip-version-check
 SHARED := ../shared/examples/protocol-examples.jsonl
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+# pytest-xdist workers of `make test` (`auto`: one per CPU; WORKERS=0 runs in one process)
+WORKERS ?= auto
 
-.PHONY: run test lint typecheck unit examples bench messages clean system-deps mutation
+.PHONY: run test checks lint typecheck unit examples bench messages clean system-deps mutation
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) tools/lockcheck.py
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --quiet -r $(LOCK)
+	$(PIP) install --quiet --no-compile -r $(LOCK)
 	$(PIP) install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/regelwerk serve --host $(HOST) --port $(PORT)
 
-test: system-deps lint typecheck unit examples
+# The system packages and .venv first, then the four checks side by side (ruff and
+# mypy beside pytest's workers); each check's output is shown whole when it ends, and
+# any failure fails `make test`. docs/testing.md has the timings.
+test: system-deps $(STAMP)
+	$(MAKE) --no-print-directory -j4 --output-sync=target checks
+
+checks: lint typecheck unit examples
 
 # System packages the tests need: PostgreSQL (the store tests start their own server)
 # and Chromium (the browser tests). Installed with apt when missing; root or sudo.
@@ -47,7 +55,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal
 
 examples: $(STAMP)
 	@if [ -f $(SHARED) ]; then \

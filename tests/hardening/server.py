@@ -57,7 +57,7 @@ def running(*args: str, env: dict[str, str] | None = None) -> Iterator[Server]:
                 stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
             server = Server(port, process, log_path)
             try:
-                deadline = time.monotonic() + 30
+                deadline = time.monotonic() + 60  # generous: the machine may be busy
                 while True:
                     try:
                         if httpx.get(f"{server.url}/healthz", timeout=1).status_code == 200:

@@ -69,7 +69,6 @@ def _within_its_cost(request: dict[str, Any]) -> None:
     if not isinstance(prepared, Prepared):
         return  # refused before any work: nothing to time
     assert prepared.cost.units <= BUDGET or prepared.action.odds_optional
-    gc.collect()
     gc.disable()  # a collection of the test process's garbage is not this request's work
     try:
         start = time.process_time()

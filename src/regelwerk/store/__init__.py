@@ -19,8 +19,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import platformdirs
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
 
 from regelwerk.store.base import (
     ConflictError,
@@ -88,6 +86,10 @@ def open_store(url: str | None = None) -> EventStore:
         url = f"sqlite:///{data_dir() / DEFAULT_FILE}"
     if url == "memory:":
         return MemoryStore()
+    # SQLAlchemy only when a database is opened: every command line starts without it
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         parsed = make_url(url)
     except ArgumentError:
