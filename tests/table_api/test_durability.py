@@ -22,7 +22,8 @@ def sqlite_url(path: Path) -> str:
 
 
 def _member_tokens(url: str, players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    with httpx.Client(base_url=url, timeout=10) as client:
+    # the set-up's first requests wait for the new server's imports: generous on a busy machine
+    with httpx.Client(base_url=url, timeout=30) as client:
         gm = client.post(TABLES, json={"name": "Ausdauer", "system": "pf2e", "lang": "de",
                                        "gm_name": "Ute"}).json()
         members = [gm]
