@@ -89,3 +89,11 @@ def test_the_critical_only_part_never_exceeds_the_minimum_of_one() -> None:
     assert roll_damage(spec, faces(8, 10)) == DamageResult(6, (8, 10), 0, 6)
     assert dict(damage_distribution(spec).items()) == outcomes(
         lambda d: max(1, 2 * (d(8) - 10) + d(10)))
+
+
+def test_rolling_twice_is_only_for_a_critical_hit() -> None:
+    # "Der SL könnte auch erlauben, dass du alle Würfel zweimal wirfst [...] statt das
+    # Gesamtergebnis zu verdoppeln" — on a plain hit there is nothing to double
+    spec = DamageSpec("1d4", (Modifier(1, "ability"),), precision="1d6", roll_twice=True)
+    assert roll_damage(spec, faces(3, 5)) == DamageResult(3 + 5 + 1, (3, 5), 5, 0)
+    assert dict(damage_distribution(spec).items()) == outcomes(lambda d: d(4) + d(6) + 1)
