@@ -169,6 +169,9 @@ def test_no_time_passes_for_nothing() -> None:
     assert refused.value.code == "out_of_range"
     # not afflicted, or no longer: time changes nothing
     assert elapse(block, Track(), 60) == (Track(), [])
+    # a track at stage 0 (as a request may give it) is not afflicted, whatever its clocks
+    idle = Track(0, 0, 0, 100, 60)
+    assert elapse(block, idle, 30) == (idle, [])
     over = Track(2, 0, 0, 100, 60, ended=True)
     assert elapse(block, over, 60) == (over, [])
 
