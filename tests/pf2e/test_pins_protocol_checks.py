@@ -115,3 +115,132 @@ def test_a_modifier_the_request_names_keeps_its_label() -> None:
         {"value": 7, "type": "proficiency", "label": "Experte"},
         {"value": 2, "type": "item", "label": "armour (medium)"}]
     assert [i["label"] for i in answer["ignored"]] == ["expert"]
+
+
+def as_floats(chances: list[Fraction]) -> dict[str, float]:
+    return {k: float(p) for k, p in zip(DEGREES, chances, strict=True)}
+
+
+def odds_text(chances: list[Fraction]) -> str:
+    names = ("critical failure", "failure", "success", "critical success")
+    return ", ".join(f"{names[i]} {100 * float(chances[i]):.1f}%" for i in (3, 2, 1, 0))
+
+
+def test_a_check_on_a_natural_20() -> None:
+    answer = pf2e(action="check", modifier=5, dc=15, faces=[20])
+    chances = odds(5, 15)
+    assert answer == {
+        "ok": True, "mode": "normal", "d20": [20], "natural": 20, "modifier": 5, "total": 25,
+        "dc": 15, "degree": "critical_success", "unadjusted_degree": "critical_success",
+        "adjustments": [{"degree": "critical_success",
+                         "reason": "natural 20: one step better"}],
+        "rerolled": False, "probabilities": as_floats(chances), "secret": False,
+        "left_out": [],
+        "text": "Check: critical success, 20 +5 = 25 against DC 15; chances: "
+                + odds_text(chances)}
+
+
+def test_a_check_on_a_natural_1() -> None:
+    answer = pf2e(action="check", modifier=15, dc=15, faces=[1])
+    assert (answer["total"], answer["unadjusted_degree"], answer["degree"]) == (
+        16, "success", "failure")
+    assert answer["adjustments"] == [{"degree": "failure",
+                                      "reason": "natural 1: one step worse"}]
+
+
+def test_a_hero_point_reroll_and_its_odds() -> None:
+    # "the second roll counts": a failure is rolled again once
+    answer = pf2e(action="check", modifier=5, dc=15, reroll_on=["failure"], faces=[3, 12])
+    base = odds(5, 15)
+    chances = [base[0] + base[1] * base[0], base[1] * base[1], base[2] + base[1] * base[2],
+               base[3] + base[1] * base[3]]
+    assert (answer["d20"], answer["natural"], answer["total"], answer["degree"]) == (
+        [3, 12], 12, 17, "success")
+    assert answer["rerolled"] is True
+    assert answer["first"] == {"d20": [3], "natural": 3, "total": 8, "degree": "failure"}
+    assert answer["probabilities"] == as_floats(chances)
+    assert answer["text"] == (
+        "Check: success, 12 +5 = 17 against DC 15; chances: " + odds_text(chances)
+        + "; rerolled 3 → 12 with a hero point (the second roll counts)")
+
+
+def test_a_secret_check_the_player_does_not_know_of() -> None:
+    # a fortune effect the player would have to choose is left out ...
+    answer = pf2e(action="check", modifier=5, dc=15, secret=True, player_knows=False,
+                  fortune=True, faces=[3])
+    chances = odds(5, 15)
+    assert (answer["mode"], answer["d20"], answer["left_out"], answer["secret"]) == (
+        "normal", [3], ["fortune"], True)
+    assert answer["text"] == "The game master rolled a secret check."
+    assert answer["gm_text"] == (
+        "Check: failure, 3 +5 = 8 against DC 15; chances: " + odds_text(chances)
+        + " (left out, the player does not know of the secret check: fortune effect)")
+    # ... one that applies by itself is kept: the higher of two d20
+    kept = pf2e(action="check", modifier=5, dc=15, secret=True, player_knows=False,
+                fortune=True, automatic=["fortune"], faces=[3, 12])
+    two: list[Fraction] = [Fraction(0)] * 4
+    for a in range(1, 21):
+        for b in range(1, 21):
+            best = max(a, b)
+            two[degree(best, best + 5, 15)] += Fraction(1, 400)
+    assert (kept["mode"], kept["natural"], kept["left_out"]) == ("fortune", 12, [])
+    assert kept["probabilities"] == as_floats(two)
+    # a misfortune that applies by itself stays, the hero point reroll goes
+    worse = pf2e(action="check", modifier=5, dc=15, secret=True, player_knows=False,
+                 misfortune=True, automatic=["misfortune"], reroll_on=["failure"],
+                 faces=[3, 4])
+    assert (worse["mode"], worse["natural"], worse["left_out"], worse["rerolled"]) == (
+        "misfortune", 3, ["hero_point_reroll"], False)
+    assert worse["gm_text"].endswith("(left out, the player does not know of the secret "
+                                     "check: hero point reroll)")
+    # a secret check the player knows of keeps everything
+    known = pf2e(action="check", modifier=5, dc=15, secret=True, fortune=True, faces=[3, 12])
+    assert (known["mode"], known["left_out"]) == ("fortune", [])
+
+
+def test_proficiency_bonus_names_the_rank() -> None:
+    # "Meister Deine Stufe + 6" — "Legende Deine Stufe + 8"
+    assert pf2e(action="proficiency_bonus", rank="master", level=5) == {
+        "ok": True, "bonus": 11, "rank": "master",
+        "text": "Proficiency bonus +11 (master, level 5)"}
+    assert pf2e(action="proficiency_bonus", rank="legendary", level=1,
+                lang="de")["text"] == "Kompetenzbonus +9 (Legende, Stufe 1)"
+
+
+@pytest.mark.parametrize(("attack", "weapon", "penalty"), [
+    (True, False, -2), (False, True, -2), (True, True, 0), (False, False, 0)])
+def test_nonlethal_penalty(attack: bool, weapon: bool, penalty: int) -> None:
+    # "Du erhältst einen Situationsmalus von –2 auf deinen Angriffswurf, wenn du einen
+    # nichttödlichen Angriff mit einer Waffe ausführst, die nicht die Eigenschaft
+    # Nichttödlich hat. Den gleichen Malus erhältst du auch, wenn du einen tödlichen
+    # Angriff mit einer nichttödlichen Waffe ausführst."
+    assert pf2e(action="nonlethal_penalty", nonlethal_attack=attack,
+                nonlethal_weapon=weapon) == {
+        "ok": True, "penalty": penalty, "type": "circumstance",
+        "text": f"Nonlethal penalty: {penalty}"}
+
+
+def test_multipliers_combined_and_applied() -> None:
+    # "Dabei zählt jeder Multiplikator nach dem ersten als 1 weniger als sein eigentlicher
+    # Wert." — ×2 and ×3 make ×4; ×2 and ×1.5 make ×2.5, and 7 × 2.5 is 17 rounded down
+    assert pf2e(action="multiply", multipliers=[2, 3], value=7) == {
+        "ok": True, "multiplier": 4, "value": 28, "text": "Combined multiplier: ×4"}
+    assert pf2e(action="multiply", multipliers=[2, 1.5], value=7) == {
+        "ok": True, "multiplier": 2.5, "value": 17, "text": "Combined multiplier: ×2.5"}
+    assert pf2e(action="multiply", multipliers=[3]) == {
+        "ok": True, "multiplier": 3, "text": "Combined multiplier: ×3"}
+
+
+def test_duplicate_effects_the_highest_level_or_the_newest() -> None:
+    # "Dabei zählt der höchste Grad der Effekte oder, wenn sie gleichen Grades sind, der
+    # neueste."
+    assert pf2e(action="duplicate_effects", effects=[
+        {"name": "a", "level": 2}, {"name": "b", "level": 3}, {"name": "c", "level": 1}]) == {
+        "ok": True, "applies": 1, "effect": "b", "ignored": [0, 2],
+        "text": "Only b (level 3) applies"}
+    # equal levels: the newest by its place, or by the order given
+    assert pf2e(action="duplicate_effects", effects=[
+        {"name": "a", "level": 2}, {"name": "b", "level": 2}])["effect"] == "b"
+    assert pf2e(action="duplicate_effects", effects=[
+        {"name": "a", "level": 2, "order": 5}, {"name": "b", "level": 2, "order": 0}])[
+        "effect"] == "a"
