@@ -95,3 +95,17 @@ def test_a_damage_roll_adds_strength_by_the_kind_of_attack() -> None:
                 faces=[5])
     assert (weak["total"], weak["applied"]) == (
         4, [{"value": -1, "type": "ability", "label": "str (half)"}])
+
+
+def test_a_damage_roll_over_the_work_budget_rolls_without_its_odds() -> None:
+    # docs/limits.md: the roll is made, the exact odds are left out and the answer says why
+    answer = pf2e(action="damage_roll", dice="100d1000", seed=1)
+    assert answer["ok"] is True
+    assert len(answer["faces"]) == 100
+    assert all(1 <= face <= 1000 for face in answer["faces"])
+    assert answer["total"] == sum(answer["faces"])
+    assert answer["odds_omitted"].startswith("the exact damage of 100d1000 would cost ")
+    assert "the budget is" in answer["odds_omitted"]
+    assert "distribution" not in answer
+    assert "mean" not in answer
+    assert answer["text"] == f"Damage {answer['total']}"
