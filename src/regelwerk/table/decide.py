@@ -217,8 +217,10 @@ def command(kind: str, model: type[BaseModel], *,
 
 
 def _load() -> None:
+    import regelwerk.table.battle_map
     import regelwerk.table.commands
     import regelwerk.table.encounter
+    import regelwerk.table.hero_points
     import regelwerk.table.joining  # noqa: F401
 
 

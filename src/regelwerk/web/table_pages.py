@@ -343,7 +343,7 @@ async def stream(request: Request, table_id: str, parts: Room, after: int = 0) -
     return await handle(request, work())
 
 
-SECTIONS = ("combat", "check", "add", "tools")
+SECTIONS = ("combat", "check", "map", "add", "tools")
 
 
 @router.get("/t/{table_id}/section/{name}", response_class=HTMLResponse)
