@@ -72,3 +72,20 @@ def test_undo_of_a_check_leaves_nothing_to_reroll() -> None:
     t.service.execute(t.gm, {"type": "undo"})
     with pytest.raises(NotAllowed, match="no check to reroll"):
         t.service.execute(t.player, {"type": "reroll", "character_id": valeros})
+
+
+def test_temporary_hit_points_from_one_source_at_a_time() -> None:
+    """"Du kannst aber Temporäre Trefferpunkte immer nur aus einer Quelle gleichzeitig
+    haben." (Temporäre Trefferpunkte)"""
+    t = make_table("pf2e", "en")
+    valeros = _seat(t)
+    t.service.execute(t.other, {"type": "temp_hp", "character_id": valeros, "amount": 5})
+    t.service.execute(t.gm, {"type": "temp_hp", "character_id": valeros, "amount": 3})
+    assert t.service.state(t.player)["characters"][valeros]["health"]["temp_hp"] == 3
+    t.service.execute(t.gm, {"type": "temp_hp", "character_id": valeros, "amount": 8,
+                             "keep": True})
+    assert t.service.state(t.player)["characters"][valeros]["health"]["temp_hp"] == 3
+    t.service.execute(t.gm, {"type": "damage", "character_id": valeros, "amount": 5,
+                             "damage_type": "slashing"})
+    health = t.service.state(t.player)["characters"][valeros]["health"]
+    assert (health["temp_hp"], health["hp"]) == (0, 38)

@@ -221,7 +221,8 @@ def _load() -> None:
     import regelwerk.table.commands
     import regelwerk.table.encounter
     import regelwerk.table.hero_points
-    import regelwerk.table.joining  # noqa: F401
+    import regelwerk.table.joining
+    import regelwerk.table.temp_hp  # noqa: F401
 
 
 def command_types() -> dict[str, type[BaseModel]]:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from regelwerk.i18n import Translator
+from regelwerk.web.render import condition_name
 
 __all__ = ["HIDDEN_KINDS", "Names", "labels", "summary"]
 
@@ -193,7 +194,8 @@ _SUMMARIES.update({
     "health_changed": _health,
     "conditions_changed": lambda p, n, t: t("{name}: {conditions}.", name=n.character(
         p.get("character_id")), conditions=", ".join(
-        f"{k} {v}" for k, v in (p.get("conditions") or {}).items()) or "—"),
+        f"{condition_name(str(k), t.lang)} {v}" for k, v in (p.get("conditions") or {}).items())
+        or "—"),
     "persistent_changed": lambda p, n, t: t("{name}: persistent damage {list}.",
                                             name=n.character(p.get("character_id")),
                                             list=", ".join(

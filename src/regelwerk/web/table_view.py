@@ -104,7 +104,10 @@ def table_view(viewer: Viewer, state: Mapping[str, Any], events: list[dict[str, 
         cards=seen,
         log=tuple(shown[-LOG_LIMIT:]),
         last_sequence=max((int(e["sequence"]) for e in events), default=0),
-        kinds=tuple(sorted({(e.kind, e.label) for e in entries}, key=lambda p: p[1])),
+        # Every kind, not only those in the log now: the filter is not redrawn when
+        # the stream brings a kind that is new to this page.
+        kinds=tuple(sorted({*((e.kind, e.label) for e in entries), *kind_labels.items()},
+                           key=lambda p: p[1])),
         actors=tuple(sorted({e.actor for e in entries})),
         fair=state.get("fair") or {},
         encounter=encounter_view(state, viewer, seen, names),
