@@ -109,6 +109,8 @@ def test_map_hero_point_and_odds_against_a_hidden_ac(browser: Browser, served: S
     gm.page.screenshot(path=str(screenshots / "table-map-1280.png"))
 
     # An encounter; the game master ends turns until it is Kyra's.
+    # The start form is drawn anew when a character comes; wait for the last one.
+    expect(gm.page.locator("input[name=p_c3]")).to_be_checked()
     gm.page.get_by_role("button", name="Initiative würfeln und beginnen").click()
     expect(gm.page.locator("#initiative li")).to_have_count(3)
     for _ in range(3):

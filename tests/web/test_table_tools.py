@@ -56,6 +56,8 @@ def test_game_master_tools_in_two_browsers(browser: Browser, served: Served) -> 
              skills="Athletik +5", strikes="Streitkolben +6 1d6 bludgeoning")
     add_pf2e(gm, "Goblin", {"Wahrnehmung": "2", "RK": "16", "TP": "6"},
              strikes="Kurzschwert +6 1d6 piercing agile", creature=True)
+    # The start form is drawn anew when a character comes; wait for the last one.
+    expect(gm.page.locator("input[name=p_c2]")).to_be_checked()
     gm.page.get_by_role("button", name="Initiative würfeln und beginnen").click()
     # Action pips: three actions and the reaction on the creature whose turn it is.
     active = gm.page.locator("#initiative li.active")
