@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Served
-from tests.web.table_helpers import LAPTOP, PHONE, member
+from tests.web.table_helpers import LAPTOP, PHONE, member, settled
 from tests.web.test_table_play import (
     WIDER_THAN_SCREEN,
     add_pf2e,
@@ -35,6 +35,7 @@ def click_square(page: Page, x: int, y: int) -> None:
 
 
 def place(page: Page, who: str, at: str) -> None:
+    settled(page)
     form = page.locator("form.place-form")
     form.get_by_label("Spielmarke von").select_option(label=who)
     form.get_by_label("Feld (x, y)").fill(at)

@@ -5,6 +5,7 @@ of the pages; the player's page in Icelandic."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 
@@ -12,13 +13,14 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.web.conftest import Served
 from tests.web.contrast import worst_contrast
-from tests.web.table_helpers import LAPTOP, PHONE, member
+from tests.web.table_helpers import LAPTOP, PHONE, member, settled
 from tests.web.test_table_play import add_pf2e, create_table, invite, join
 
 AVOID_DEATH = "Falls es tötet: alle Heldenpunkte ausgeben, um den Tod zu vermeiden"
 
 
 def combat_form(page: Page, command: str) -> Locator:
+    settled(page)
     return page.locator(f"#sec-combat form[hx-post$='/do/{command}']")
 
 
@@ -54,6 +56,8 @@ def test_game_master_tools_in_two_browsers(browser: Browser, served: Served) -> 
     add_pf2e(ann, "Kyra", {"Stufe": "1", "Wahrnehmung": "6", "RK": "18", "TP": "20",
                            "Heldenpunkte": "2"},
              skills="Athletik +5", strikes="Streitkolben +6 1d6 bludgeoning")
+    # The add form is drawn anew when a player joins; wait for it before typing.
+    expect(gm.page.locator("#new-owner")).to_contain_text("Ann")
     add_pf2e(gm, "Goblin", {"Wahrnehmung": "2", "RK": "16", "TP": "6"},
              strikes="Kurzschwert +6 1d6 piercing agile", creature=True)
     # The start form is drawn anew when a character comes; wait for the last one.
@@ -88,6 +92,7 @@ def test_game_master_tools_in_two_browsers(browser: Browser, served: Served) -> 
         expect(active).not_to_have_attribute("data-id", before)
         if active.get_attribute("data-id") == "c2":
             break
+    settled(gm.page)
     expect(active.locator(".pip")).to_have_count(5)
     expect(active.locator(".pip.quick")).to_have_count(1)
     for seat in (gm, ann):
@@ -119,6 +124,16 @@ def test_game_master_tools_in_two_browsers(browser: Browser, served: Served) -> 
     expect(ann.page.locator("#card-c1 .tags")).to_contain_text("Heldenpunkte: 2")
     expect(gm.page.locator("#log")).to_contain_text("Rückgängig gemacht")
 
+    # A note of the game master's: in her log, nowhere in Ann's browser.
+    note = gm.page.locator("form.note-form")
+    note.get_by_label("Eine Notiz nur für dich").fill("Der Goblin ist ein verwandelter Drache.")
+    note.get_by_label("Worüber").select_option(label="Goblin")
+    note.get_by_role("button", name="Notiz ablegen").click()
+    expect(gm.page.locator("#gm-result")).to_contain_text("Notiz zu Goblin")
+    expect(gm.page.locator("#log")).to_contain_text(
+        "Notiz zu Goblin: Der Goblin ist ein verwandelter Drache.")
+    expect(ann.page.locator("#log .entry.secret")).not_to_have_count(0)
+
     # The log filtered by kind, then exported as JSON Lines.
     gm.page.locator("#log-kind").select_option(label="Gesundheit")
     entries = gm.page.locator("#log .entry:visible")
@@ -131,10 +146,14 @@ def test_game_master_tools_in_two_browsers(browser: Browser, served: Served) -> 
     assert [e["sequence"] for e in lines] == list(range(1, len(lines) + 1))
     assert {"undone", "check_rolled"} - {e["kind"] for e in lines} == {"check_rolled"}
 
-    # The dice seed revealed: everyone can check the rolls made with it.
+    # The dice seed revealed: it is the one committed to before the first roll.
+    fairness = ann.page.locator(".fairness")
+    committed = fairness.locator("code.hash").first.inner_text()
     gm.page.get_by_role("button", name="Würfelsaat aufdecken und neue festlegen").click()
-    expect(ann.page.locator(".fairness")).to_contain_text(re.compile(
-        r"Saat 1 aufgedeckt: [0-9a-f]{64}"))
+    expect(fairness).to_contain_text(re.compile(r"Saat 1 aufgedeckt: [0-9a-f]{64}"))
+    seed = fairness.locator("code.hash").last.inner_text()
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == committed
+    expect(fairness.locator("code.hash").first).not_to_have_text(committed)  # the next one
 
     # Readable contrast on both pages: 7:1 (WCAG AAA) for text, 4.5:1 for bold text.
     for seat in (gm, ann):
@@ -148,5 +167,6 @@ def test_game_master_tools_in_two_browsers(browser: Browser, served: Served) -> 
     ann.page.locator("#check-dc").fill("20")
     expect(ann.page.locator("#check-odds")).to_contain_text(re.compile(r"\d+%"))
     assert "\u00a0%" not in ann.page.locator("#check-odds").inner_text()
+    assert "Drache" not in ann.received()
     for seat in (gm, ann):
         seat.context.close()

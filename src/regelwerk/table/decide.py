@@ -222,6 +222,7 @@ def _load() -> None:
     import regelwerk.table.encounter
     import regelwerk.table.hero_points
     import regelwerk.table.joining
+    import regelwerk.table.notes
     import regelwerk.table.temp_hp  # noqa: F401
 
 

@@ -138,6 +138,11 @@ def _token_placed(state: State, event: Event) -> None:
     place_token(state, event.payload)
 
 
+@folds("note_added")
+def _note_added(state: State, event: Event) -> None:
+    """The game master's note changes nothing but the log."""
+
+
 @folds("contest_rolled")
 def _contest_rolled(state: State, event: Event) -> None:
     """A logged contest changes nothing but the log."""

@@ -84,6 +84,7 @@ def labels(t: Translator) -> dict[str, str]:
         "check_rerolled": t("Hero point"),
         "map_set": t("Battle map"),
         "token_placed": t("Token"),
+        "note_added": t("Note"),
     }
 
 
@@ -239,6 +240,9 @@ _SUMMARIES.update({
                                  width=(p.get("map") or {}).get("width", "?"),
                                  height=(p.get("map") or {}).get("height", "?")),
     "token_placed": _placed,
+    "note_added": lambda p, n, t: (
+        t("Note on {name}: {text}", name=n.character(p["character_id"]), text=p.get("note", ""))
+        if p.get("character_id") else t("Note: {text}", text=p.get("note", ""))),
 })
 
 
