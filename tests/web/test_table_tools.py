@@ -129,7 +129,7 @@ def test_game_master_tools_in_two_browsers(browser: Browser, served: Served) -> 
     note.get_by_label("Eine Notiz nur für dich").fill("Der Goblin ist ein verwandelter Drache.")
     note.get_by_label("Worüber").select_option(label="Goblin")
     note.get_by_role("button", name="Notiz ablegen").click()
-    expect(gm.page.locator("#gm-result")).to_contain_text("Notiz zu Goblin")
+    expect(gm.page.locator("#note-result")).to_contain_text("Notiz zu Goblin")
     expect(gm.page.locator("#log")).to_contain_text(
         "Notiz zu Goblin: Der Goblin ist ein verwandelter Drache.")
     expect(ann.page.locator("#log .entry.secret")).not_to_have_count(0)

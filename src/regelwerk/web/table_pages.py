@@ -347,7 +347,7 @@ async def stream(request: Request, table_id: str, parts: Room, after: int = 0) -
     return await handle(request, work())
 
 
-SECTIONS = ("combat", "check", "map", "add", "tools")
+SECTIONS = ("combat", "check", "map", "add", "notes", "tools")
 
 
 @router.get("/t/{table_id}/section/{name}", response_class=HTMLResponse)

@@ -67,7 +67,8 @@ class TableView:
         return {
             "check": ",".join(f"{c.id}:{c.name}:{len(c.statistics)}" for c in self.mine),
             "add": ",".join(member_id for member_id, _, _ in self.members),
-            "tools": ",".join([*(f"{c.id}:{c.hidden}" for c in self.cards),
+            "notes": ",".join(f"{c.id}:{c.name}" for c in self.cards) if self.is_gm else "",
+            "tools": ",".join([*(c.id for c in self.cards if c.hidden),
                                *(f"{i}:{r}" for i, r in self.invitations)]),
             "map": ";".join([json.dumps((self.state.get("battle_map") or {}).get("map"),
                                         sort_keys=True)[:4000],
