@@ -50,7 +50,7 @@ async def html_stream(request: Request, service: TableService, feed: EventFeed,
     ``lifetime`` seconds."""
     yield f": connected\nretry: {RETRY_MS}\n\n"
     ends = time.monotonic() + lifetime
-    with feed.subscribe(viewer.table_id) as subscription:
+    async with feed.subscribe(viewer.table_id) as subscription:
         while True:
             subscription.clear()
             events = await run_in_threadpool(service.events, viewer, after)
