@@ -49,15 +49,7 @@ class Subscription:
     def wake(self, sequence: int | None = None) -> None:
         """Wake the stream (from any thread): the table reached ``sequence`` (None:
         it changed somehow)."""
-        try:
-            on_loop = asyncio.get_running_loop() is self._loop
-        except RuntimeError:
-            on_loop = False
-        if on_loop:
-            self._woken(sequence)
-            return
-        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to wake
-            self._loop.call_soon_threadsafe(self._woken, sequence)
+        _wake_all([self], sequence)
 
     def _woken(self, sequence: int | None) -> None:
         if sequence is None:
@@ -78,11 +70,35 @@ class Subscription:
         """Sleep until woken or ``timeout`` seconds passed; True if woken (else the
         next read asks the store)."""
         try:
-            await asyncio.wait_for(self._event.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await self._event.wait()
         except TimeoutError:
             self._stale = True
             return False
         return True
+
+
+def _wake_all(subscriptions: list[Subscription], sequence: int | None) -> None:
+    """Wake streams from any thread: one hand-over to each event loop, however
+    many of its streams wake."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[Subscription]] = {}
+    for subscription in subscriptions:
+        by_loop.setdefault(subscription._loop, []).append(subscription)
+    try:
+        running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    for loop, woken in by_loop.items():
+        if loop is running:
+            _woken(woken, sequence)
+            continue
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to wake
+            loop.call_soon_threadsafe(_woken, woken, sequence)
+
+
+def _woken(subscriptions: list[Subscription], sequence: int | None) -> None:
+    for subscription in subscriptions:
+        subscription._woken(sequence)
 
 
 class _Channel:
@@ -170,8 +186,7 @@ class EventFeed:
                     return
                 channel.woken = sequence
             subscribers = list(channel.subscribers)
-        for subscription in subscribers:
-            subscription.wake(sequence)
+        _wake_all(subscribers, sequence)
 
     def close(self) -> None:
         """Stop watching and wake every stream so that it ends."""
@@ -180,5 +195,4 @@ class EventFeed:
             channels = list(self._channels.values())
         for channel in channels:
             self._unwatch(channel)
-            for subscription in list(channel.subscribers):
-                subscription.wake()
+            _wake_all(list(channel.subscribers), None)

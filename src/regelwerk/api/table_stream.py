@@ -58,9 +58,10 @@ async def event_stream(service: TableService, feed: EventFeed, viewer: Viewer,
             known = subscription.clear()
             # from the service's memory on the event loop when that cannot block,
             # else (the table busy, or the store to ask) in the thread pool
-            events = service.events_at_hand(viewer, after, known)
+            events = service.events_at_hand(viewer, after, known, shared=True)
             if events is None:
-                events = await run_in_threadpool(service.events, viewer, after, known)
+                events = await run_in_threadpool(service.events, viewer, after, known,
+                                                 shared=True)
             fresh = [event for event in events if int(event["sequence"]) > after]
             if fresh:  # one write for a batch
                 yield "".join(frame(event) for event in fresh)

@@ -35,7 +35,7 @@ from regelwerk.table.decide import Entropy, Viewer, command_types, decide
 from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized
 from regelwerk.table.export import event_json, export_lines
 from regelwerk.table.state import State, apply, fold, initial
-from regelwerk.table.views import view_event, view_state
+from regelwerk.table.views import uniform, view_event, view_state
 
 __all__ = ["Credentials", "Invitation", "NotAllowed", "NotAuthorized", "TableService", "Viewer",
            "event_json"]
@@ -79,6 +79,8 @@ class TableService:
         self._states: dict[str, State] = {}
         self._tails: dict[str, deque[StoredEvent]] = {}
         """Per table, its latest events up to the cached state's sequence number."""
+        self._shared: dict[str, dict[int, dict[str, Any]]] = {}
+        """Per table, the one view of its recent ``uniform`` events (for streams)."""
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
 
@@ -282,22 +284,43 @@ class TableService:
             self._check_viewer(state, viewer)
             return view_state(state, viewer)
 
-    def events(self, viewer: Viewer, after: int = 0,
-               known: int | None = None) -> list[dict[str, Any]]:
+    def events(self, viewer: Viewer, after: int = 0, known: int | None = None,
+               *, shared: bool = False) -> list[dict[str, Any]]:
         """The events after a sequence number, filtered for the viewer.  ``known``:
         a number the store is known to have reached (a stream's wake-up); while the
-        cached state has reached it, the store is not asked."""
+        cached state has reached it, the store is not asked.  ``shared``: the caller
+        only reads the views, so an event everyone sees alike comes as one object
+        for all viewers (filtered once, not once per stream)."""
         table_id = viewer.table_id
         with self._lock(table_id):
             state = self._states.get(table_id)
             if state is None or known is None or state["sequence"] < known:
                 state = self._known(table_id)
             self._check_viewer(state, viewer)
-            return [view_event(e, viewer, state)
-                    for e in self._since(table_id, state, max(int(after), 0))]
+            return self._views(table_id, state, viewer, after, shared)
 
-    def events_at_hand(self, viewer: Viewer, after: int,
-                       known: int | None) -> list[dict[str, Any]] | None:
+    def _views(self, table_id: str, state: State, viewer: Viewer, after: int,
+               shared: bool) -> list[dict[str, Any]]:
+        events = self._since(table_id, state, max(int(after), 0))
+        if not shared:
+            return [view_event(e, viewer, state) for e in events]
+        views = self._shared.setdefault(table_id, {})
+        out = []
+        for event in events:
+            view = views.get(event.sequence)
+            if view is None:
+                view = view_event(event, viewer, state)
+                if uniform(event):
+                    views[event.sequence] = view
+            out.append(view)
+        if len(views) > 2 * TAIL:  # keep the views of the latest events only
+            oldest = state["sequence"] - TAIL
+            for sequence in [s for s in views if s <= oldest]:
+                del views[sequence]
+        return out
+
+    def events_at_hand(self, viewer: Viewer, after: int, known: int | None, *,
+                       shared: bool = False) -> list[dict[str, Any]] | None:
         """As ``events``, but only if memory answers without waiting for the table's
         lock or the store (so the event loop may call it); None otherwise."""
         table_id = viewer.table_id
@@ -311,8 +334,7 @@ class TableService:
             if state["sequence"] < known or not tail or tail[0].sequence > after + 1:
                 return None
             self._check_viewer(state, viewer)
-            return [view_event(e, viewer, state)
-                    for e in self._since(table_id, state, max(int(after), 0))]
+            return self._views(table_id, state, viewer, after, shared)
         finally:
             lock.release()
 
