@@ -6,18 +6,42 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from regelwerk.dice.nodes import BinaryOp, Dice, Expression, Group, Negate, Number
+from fractions import Fraction
+
+from regelwerk.dice.nodes import (
+    BinaryOp,
+    Commented,
+    Dice,
+    Expression,
+    Group,
+    Labelled,
+    Negate,
+    Number,
+    Repeat,
+    SetOf,
+    Value,
+)
 
 __all__ = [
     "BinaryResult",
     "DiceResult",
     "Die",
     "GroupResult",
+    "LabelledResult",
     "NegateResult",
     "NumberResult",
+    "RepeatResult",
     "Result",
     "RollResult",
+    "SetResult",
+    "whole",
 ]
+
+
+def whole(value: Value) -> int:
+    """The whole-number total of a value: exact fractions are cut toward zero (as d20's
+    ``int(total)``)."""
+    return value if isinstance(value, int) else int(value)
 
 
 class Die(NamedTuple):
@@ -49,7 +73,7 @@ class NumberResult:
     """A constant."""
 
     node: Number
-    total: int
+    total: Value
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +92,7 @@ class BinaryResult:
     node: BinaryOp
     left: Result
     right: Result
-    total: int
+    total: Value
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +101,7 @@ class NegateResult:
 
     node: Negate
     operand: Result
-    total: int
+    total: Value
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +110,39 @@ class GroupResult:
 
     node: Group
     inner: Result
-    total: int
+    total: Value
 
 
-Result = NumberResult | DiceResult | BinaryResult | NegateResult | GroupResult
+@dataclass(frozen=True, slots=True)
+class SetResult:
+    """A set: each item's result and whether it was kept."""
+
+    node: SetOf
+    items: tuple[Result, ...]
+    kept: tuple[bool, ...]
+    total: Value
+
+
+@dataclass(frozen=True, slots=True)
+class LabelledResult:
+    """An annotated term."""
+
+    node: Labelled
+    inner: Result
+    total: Value
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatResult:
+    """Each roll of a repeat; ``total`` is their sum."""
+
+    node: Repeat
+    rolls: tuple[Result, ...]
+    total: Value
+
+
+Result = (NumberResult | DiceResult | BinaryResult | NegateResult | GroupResult | SetResult
+          | LabelledResult | RepeatResult)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +154,13 @@ class RollResult:
 
     @property
     def total(self) -> int:
-        """The total of the roll."""
-        return self.tree.total
+        """The total of the roll (a whole number: fractions cut toward zero)."""
+        return whole(self.tree.total)
+
+    @property
+    def comment(self) -> str | None:
+        """The comment written after the expression, if any."""
+        return self.syntax.comment if isinstance(self.syntax, Commented) else None
 
     @property
     def expression(self) -> str:
@@ -121,8 +179,12 @@ class RollResult:
                 stack.extend((node.right, node.left))
             elif isinstance(node, NegateResult):
                 stack.append(node.operand)
-            elif isinstance(node, GroupResult):
+            elif isinstance(node, GroupResult | LabelledResult):
                 stack.append(node.inner)
+            elif isinstance(node, SetResult):
+                stack.extend(reversed(node.items))
+            elif isinstance(node, RepeatResult):
+                stack.extend(reversed(node.rolls))
         return tuple(out)
 
     @property
