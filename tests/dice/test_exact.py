@@ -1,121 +1,157 @@
-"""Exact distributions against the brute-force oracle, and known values."""
+"""Exact distributions against the independent brute-force oracle (``brute``),
+one or more cases for every operator, and known values."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
-from regelwerk.dice import distribution
-from regelwerk.odds import Distribution
-from tests.oracle import brute_force
+from regelwerk.dice import ScriptedRandomSource, distribution, roll
+from regelwerk.errors import LimitExceeded
+from tests.dice.brute import Bin, Faces, Items, Lit, NeedFace, Pool, odds, whole
 
-SMALL = [
-    "2d4",
-    "3d6",
-    "4d6kh3",
-    "4d6kl2",
-    "4d6dh1",
-    "4d6dl1",
-    "2d20kh1",
-    "2d20kl1",
-    "3d4kh2+1",
-    "5d6>=5",
-    "4d6kh2>=4",
-    "3d6<3",
-    "2d6=6",
-    "1d20ro1",
-    "2d6ro<3",
-    "1d6!@3",
-    "2d4!@2",
-    "2d6!>=5@1>=5",
-    "1d4!<3@2",
-    "2d6mi3",
-    "2d6ma4",
-    "2d6mi2ma5kh1",
-    "1d6-1d4",
-    "(1d4+1)*2",
-    "1d6*1d4",
-    "2d6/2",
-    "-1d4+5",
-    "1d%/10",
-    "0d6+3",
-    "3W4+1",
-    "2d4ro1!4@1",
-    "1d6ro6!@2",
+d = Pool
+CASES: list[Any]
+CASES = [
+    d(3, 6),
+    d(2, 4),
+    d(4, 6).op("k", "h3"),
+    d(4, 6).op("k", "l2"),
+    d(4, 6).op("p", "h1"),
+    d(4, 6).op("p", "l1"),
+    d(2, 20).op("k", "h1"),
+    d(3, 6).op("k", "3"),
+    d(3, 6).op("k", ">3"),
+    d(3, 6).op("k", "<3"),
+    d(4, 6).op("k", "1", "2", "3"),            # k1k2k3: merged selectors
+    d(4, 6).op("k", "h1", "l1"),               # kh1kl1: the highest and the lowest
+    d(4, 4).op("k", "1").op("p", "h1"),        # k1ph1
+    d(2, 6).op("rr", "1"),
+    d(2, 6).op("rr", "<3"),
+    d(1, 20).op("ro", "1"),
+    d(2, 6).op("ro", "<3"),
+    d(3, 6).op("ro", "h1"),
+    d(3, 6).op("ro", "l1"),
+    d(2, 6).op("ra", "6"),
+    d(3, 6).op("ra", "l1"),
+    d(1, 6).op("e@2", "6"),
+    d(2, 4).op("e@3", ">3"),
+    d(2, 6).op("e", "h1"),
+    d(2, 6).op("e", "l1"),
+    d(3, 6).op("mi", "3"),
+    d(3, 6).op("ma", "4"),
+    d(2, 6).op("mi", "2").op("ro", "2"),
+    d(2, 6).op("ro", "1").op("mi", "2"),
+    d(4, 6).op("ro", "1").op("k", "h3"),
+    d(4, 6).op("k", "h3").op("ro", "1"),
+    d(4, 6).op("k", "h3").op("mi", "3"),
+    d(3, 6).op("e@1", "6").op("k", "h2"),
+    d(5, 6).op("cs", ">=5"),
+    d(4, 6).op("k", "h3").op("cs", ">4"),
+    d(3, 6).op("rr", "1").op("cs", "6"),
+    d(2, 6).op("p", "1").op("k", "h1"),
+    Items([d(1, 20), d(1, 20)], [("k", ["h1"])]),
+    Items([Bin("+", d(1, 4), Lit(1)), Lit(3), d(2, 6).op("k", "l1")], [("k", ["h1"])]),
+    Items([d(1, 6), d(1, 8), Lit(3)]),
+    Items([d(1, 6), d(1, 6), d(1, 6)], [("p", ["l1"])]),
+    Items([d(1, 4), d(1, 6)], [("k", [">2"])]),
+    Items([d(2, 4), d(1, 8)], [("k", ["h1"]), ("p", ["2"])]),
+    Items([Lit(1)], [("k", ["2"])]),
+    Bin("-", d(1, 6), d(1, 4)),
+    Bin("*", d(1, 6), d(1, 4)),
+    Bin("/", d(1, 6), Lit(2)),
+    Bin("/", Bin("-", Lit(0), d(1, 6)), Lit(4)),
+    Bin("//", d(1, 20), Lit(3)),
+    Bin("%", d(1, 20), d(1, 4)),
+    Bin("*", Bin("/", d(1, 6), Lit(2)), Lit(2)),
+    Bin("==", d(1, 6), d(1, 6)),
+    Bin("!=", d(1, 6), Lit(3)),
+    Bin(">=", d(2, 6), Lit(7)),
+    Bin("<", d(1, 20), Lit(10)),
+    Bin(">", d(2, 4), d(1, 6)),
+    Bin("<=", d(1, 6), Lit(2)),
 ]
 
 
-@pytest.mark.parametrize("expression", SMALL)
-def test_exact_matches_brute_force(expression: str) -> None:
-    exact = distribution(expression)
-    assert dict(exact.distribution.items()) == brute_force(expression)
+@pytest.mark.parametrize("expr", CASES, ids=[c.text for c in CASES])
+def test_exact_matches_brute_force(expr: Any) -> None:
+    text = expr.text
+    exact = distribution(text)
+    assert dict(exact.distribution.items()) == odds(expr)
     assert exact.cut_off == 0
 
 
-@pytest.mark.parametrize(
-    ("rerolled", "equivalent"), [("2d6r1", "2d5+2"), ("2d6r<3", "2d4+4"), ("3d4r>3", "3d3")]
-)
-def test_reroll_until_is_the_die_without_those_faces(rerolled: str, equivalent: str) -> None:
-    # rerolling until a face no longer matches leaves the other faces equally likely
-    assert distribution(rerolled).distribution == distribution(equivalent).distribution
+def _faces_for(expr: Any, rng: random.Random) -> list[int]:
+    faces: list[int] = []
+    while True:
+        try:
+            expr.total(Faces(list(faces)))
+            return faces
+        except NeedFace as need:
+            faces.append(rng.randint(1, need.sides))
 
 
-def test_distribution_sums_to_one_and_mean() -> None:
-    exact = distribution("4d6kh3")
-    assert exact.distribution.mass == 1
-    # 4d6 keep highest 3: mean 15869/1296 (a well known value)
-    assert exact.mean == Fraction(15869, 1296)
+@pytest.mark.parametrize("expr", CASES, ids=[c.text for c in CASES])
+def test_same_faces_same_total(expr: Any) -> None:
+    # the roller and the oracle read the same faces in the same order
+    rng = random.Random(7)
+    for _ in range(30):
+        faces = _faces_for(expr, rng)
+        ours = roll(expr.text, ScriptedRandomSource(faces))
+        assert ours.total == whole(expr.total(Faces(faces)))
+        assert list(ours.faces) == faces
 
 
-def test_advantage_d20_mean() -> None:
+@pytest.mark.parametrize(("written", "meaning"), [
+    ("((10d6kh5)kl2)kh1", d(10, 6).op("k", "h5").op("k", "l2").op("k", "h1")),
+    ("(4d6kh3)kl2", d(4, 6).op("k", "h3").op("k", "l2")),
+])
+def test_parentheses_apply_keep_in_turn(written: str, meaning: Pool) -> None:
+    # d20: "(3d6)" is 3d6 itself, so keep/drop after the parentheses acts on its dice
+    if meaning.n > 6:
+        exact = distribution(written).distribution
+        assert exact.support == (1, 2, 3, 4, 5, 6)
+        return
+    assert dict(distribution(written).distribution.items()) == odds(meaning)
+
+
+def test_known_values() -> None:
+    # 4d6 keep highest 3: mean 15869/1296; advantage on a d20: 553/40
+    assert distribution("4d6kh3").mean == Fraction(15869, 1296)
     assert distribution("2d20kh1").mean == Fraction(553, 40)
-
-
-def test_success_count_is_binomial() -> None:
-    # each d6 shows 5 or 6 with chance 1/3
-    exact = distribution("10d6>=5").distribution
-    assert exact.probability(0) == Fraction(2, 3) ** 10
-    assert exact.probability(10) == Fraction(1, 3) ** 10
+    count = distribution("10d6cs>=5").distribution
+    assert count.probability(0) == Fraction(2, 3) ** 10
+    assert count.probability(10) == Fraction(1, 3) ** 10
 
 
 def test_unlimited_explosion_reports_the_mass_cut_off() -> None:
     exact = distribution("1d6!")
     assert 0 < exact.cut_off < Fraction(1, 10**12)
-    # the mean of an exploding d6 is 4.2; truncation moves it by less than 1e-9
     assert abs(exact.mean - Fraction(21, 5)) < Fraction(1, 10**9)
     assert exact.distribution.mass == 1
 
 
-def test_explicit_depth_has_no_cut_off() -> None:
-    exact = distribution("1d6!@1")
-    assert exact.cut_off == 0
-    assert exact.distribution.probability(12) == Fraction(1, 36)
-    assert exact.distribution.probability(6) == 0
+def test_large_pools_stay_exact() -> None:
+    kept = distribution("1000d10kh3").distribution
+    assert kept.support == tuple(range(3, 31))
+    assert kept.probability(3) == Fraction(1, 10**1000)
+    total = distribution("1000d6").distribution
+    assert total.probability(1000) == Fraction(1, 6**1000)
+    assert total.probability(3500) > total.probability(3499)
+    count = distribution("2000d6cs>=5").distribution
+    assert count.probability(2000) == Fraction(1, 3**2000)
 
 
-def test_large_pools_stay_exact_and_fast() -> None:
-    exact = distribution("40d6>=5").distribution
-    assert exact.mass == 1
-    assert exact.probability(40) == Fraction(1, 3**40)
-    kept = distribution("1000d6kh3").distribution
-    assert kept.support[-1] == 18
+def test_repeated_terms_are_computed_once() -> None:
+    exact = distribution("+".join(["4d6kh3"] * 6))
+    assert exact.mean == 6 * Fraction(15869, 1296)
 
 
-def test_distribution_value_semantics() -> None:
-    a = Distribution.die(6)
-    assert a == Distribution.uniform(range(1, 7))
-    assert hash(a) == hash(Distribution.uniform([1, 2, 3, 4, 5, 6]))
-    assert (a + a).probability(7) == Fraction(1, 6)
-    assert a.median() == 3
-    assert a.at_least(5) == Fraction(1, 3)
-    assert a.repeat(0) == Distribution.constant(0)
-    with pytest.raises(ValueError, match="non-negative"):
-        Distribution({1: 3}, 2)
-
-
-def test_too_much_exact_arithmetic_is_refused_at_once() -> None:
-    from regelwerk.errors import LimitExceeded
-
-    with pytest.raises(LimitExceeded, match="too large to compute exactly"):
-        distribution("300d100")
+def test_too_costly_is_refused_before_the_work() -> None:
+    with pytest.raises(LimitExceeded, match="too costly"):
+        distribution("100000d100")
+    with pytest.raises(LimitExceeded, match="too costly"):
+        distribution("60d20kh1kl1")

@@ -2,32 +2,52 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
-from typing import IO, Any
+from typing import IO, Any, ClassVar
 
 import click
 
-from regelwerk import __version__
-from regelwerk.cli import (  # noqa: F401  (they register their commands on pf2e)
-    pf2e_damage,
-    pf2e_map,
-    pf2e_play,
-)
 from regelwerk.cli.common import localize, system_language
 from regelwerk.cli.dice import odds_command, roll_command
-from regelwerk.cli.dnd5e import dnd5e
-from regelwerk.cli.pf2e import pf2e
-from regelwerk.cli.w6 import w6
-from regelwerk.i18n import translator
+from regelwerk.i18n import Translator, translator
 from regelwerk.protocol import resolve
 from regelwerk.protocol.resolve import error_response
 
 __all__ = ["cli", "main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="regelwerk")
+class _LazyGroup(click.Group):
+    """Loads a game system's commands (and so its rules) on first use, so that
+    ``regelwerk roll`` starts without importing every system."""
+
+    lazy: ClassVar[dict[str, tuple[str, ...]]] = {
+        # command name: its attribute, then the modules to import (the pf2e_* modules
+        # register their commands on the pf2e group)
+        "w6": ("w6", "regelwerk.cli.w6"),
+        "5e": ("dnd5e", "regelwerk.cli.dnd5e"),
+        "pf2e": ("pf2e", "regelwerk.cli.pf2e", "regelwerk.cli.pf2e_damage",
+                 "regelwerk.cli.pf2e_map", "regelwerk.cli.pf2e_play"),
+    }
+    translator: Translator | None = None
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            attribute, *names = self.lazy[cmd_name]
+            modules = [importlib.import_module(name) for name in names]
+            command: click.Command = getattr(modules[0], attribute)
+            if self.translator is not None:
+                localize(command, self.translator)
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="regelwerk", prog_name="regelwerk")
 def cli() -> None:
     """regelwerk: rules for W6 Proben, D&D 5e and Pathfinder 2e, with exact odds."""
 
@@ -78,12 +98,12 @@ def serve_command(host: str, port: int) -> None:
 
 cli.add_command(roll_command)
 cli.add_command(odds_command)
-cli.add_command(w6)
-cli.add_command(dnd5e)
-cli.add_command(pf2e)
 
 
 def main() -> None:
     """Entry point of the ``regelwerk`` command; help in the system's language."""
-    localize(cli, translator(system_language()))
+    t = translator(system_language())
+    localize(cli, t)
+    if isinstance(cli, _LazyGroup):
+        cli.translator = t
     cli()

@@ -23,10 +23,11 @@ __all__ = ["roll_dice"]
 class _Rolled:
     """One die while its term is rolled: the faces it showed, its current value."""
 
-    __slots__ = ("added", "exploded", "faces", "kept", "success", "value")
+    __slots__ = ("added", "exploded", "faces", "kept", "orders", "success", "value")
 
-    def __init__(self, face: int, added: bool) -> None:
+    def __init__(self, face: int, added: bool, order: int) -> None:
         self.faces = [face]
+        self.orders = [order]
         self.value = face
         self.kept = True
         self.exploded = False
@@ -59,7 +60,7 @@ def select(op: Operation, dice: list[_Rolled], most: int | None = None) -> list[
 
 
 class _Term:
-    __slots__ = ("budget", "dice", "node", "source")
+    __slots__ = ("budget", "dice", "node", "rolled", "source")
 
     def __init__(self, node: Dice, source: RandomSource, budget: RollBudget) -> None:
         self.node = node
@@ -67,11 +68,17 @@ class _Term:
         self.budget = budget
         budget.spend(node.count)
         sides = node.sides
-        self.dice = [_Rolled(source.roll(sides), False) for _ in range(node.count)]
+        self.dice = [_Rolled(source.roll(sides), False, i) for i in range(node.count)]
+        self.rolled = node.count
 
     def face(self) -> int:
         self.budget.spend()
+        self.rolled += 1
         return self.source.roll(self.node.sides)
+
+    def new_die(self) -> None:
+        face = self.face()
+        self.dice.append(_Rolled(face, True, self.rolled - 1))
 
     def keep(self, op: Operation) -> None:
         chosen = {id(d) for d in select(op, self.dice)}
@@ -86,6 +93,7 @@ class _Term:
     def _reroll(self, die: _Rolled) -> None:
         face = self.face()
         die.faces.append(face)
+        die.orders.append(self.rolled - 1)
         die.value = face
 
     def reroll(self, op: Operation) -> None:
@@ -102,7 +110,7 @@ class _Term:
     def reroll_and_add(self, op: Operation) -> None:
         for die in select(op, self.dice, most=1):
             die.exploded = True
-            self.dice.append(_Rolled(self.face(), True))
+            self.new_die()
 
     def explode(self, op: Operation) -> None:
         done: set[int] = set()
@@ -111,7 +119,7 @@ class _Term:
         while chosen and (op.depth is None or rounds < op.depth):
             for die in chosen:
                 die.exploded = True
-                self.dice.append(_Rolled(self.face(), True))
+                self.new_die()
             done.update(id(d) for d in chosen)
             chosen = [d for d in select(op, self.dice) if id(d) not in done]
             rounds += 1
@@ -157,11 +165,11 @@ def roll_dice(node: Dice, source: RandomSource, budget: RollBudget) -> tuple[tup
     out: list[Die] = []
     sides = node.sides
     for die in term.dice:
-        for face in die.faces[:-1]:
-            out.append(Die(sides, face, face, False, True, False, die.added, None))
+        for face, order in zip(die.faces[:-1], die.orders, strict=False):
+            out.append(Die(sides, face, face, False, True, False, die.added, None, order))
         natural = die.faces[-1]
         out.append(Die(sides, natural, die.value, die.kept, False, die.exploded, die.added,
-                       die.success if counting and die.kept else None))
+                       die.success if counting and die.kept else None, die.orders[-1]))
         if die.kept:
             total += (1 if die.success else 0) if counting else die.value
     return tuple(out), total

@@ -316,14 +316,14 @@ class _Parser:
             return Operation("e", (selector,), depth)
         name = cast(OperationName, "rr" if word == "r" else word)
         at = self.pos
-        selector = self.selector(required=True)
-        assert selector is not None
-        if name in _IMMEDIATE and selector.kind != "=":
+        chosen = self.selector(required=True)
+        assert chosen is not None
+        if name in _IMMEDIATE and chosen.kind != "=":
             raise DiceSyntaxError(
-                f"'{name}{selector}' at column {at}: {name} takes a plain number, "
-                f"such as {name}2", column=at, found=repr(str(selector)),
+                f"'{name}{chosen}' at column {at}: {name} takes a plain number, "
+                f"such as {name}2", column=at, found=repr(str(chosen)),
                 expected=("a number",))
-        return Operation(name, (selector,))
+        return Operation(name, (chosen,))
 
     def selector(self, *, required: bool) -> Selector | None:
         text = self.text
@@ -331,10 +331,11 @@ class _Parser:
         if pos < len(text) and text[pos] in "hl":
             self.pos += 1
             return Selector(cast(SelectorKind, text[pos]), self.optional_int(1))
-        for kind in (">=", "<=", ">", "<", "="):
+        kinds: tuple[SelectorKind, ...] = (">=", "<=", ">", "<", "=")
+        for kind in kinds:
             if text.startswith(kind, pos):
                 self.pos += len(kind)
-                return Selector(cast(SelectorKind, kind), self.required_int("a number"))
+                return Selector(kind, self.required_int("a number"))
         if pos < len(text) and text[pos].isdigit():
             return Selector("=", self.required_int("a number"))
         if required:

@@ -16,7 +16,6 @@ from regelwerk.dice.results import (
     Result,
     RollResult,
     SetResult,
-    whole,
 )
 
 __all__ = ["to_json", "to_markdown", "to_plain"]
@@ -65,7 +64,7 @@ def _render(node: Result, die_text: Any) -> str:
         ops = "".join(map(str, node.node.ops))
         return f"({', '.join(items)}{',' if node.node.is_set and len(items) == 1 else ''}){ops}"
     if isinstance(node, RepeatResult):
-        return "; ".join(f"{_render(r, die_text)} = {whole(r.total)}" for r in node.rolls)
+        return "; ".join(f"{_render(r, die_text)} = {r.total}" for r in node.rolls)
     assert isinstance(node, GroupResult)
     return f"({_render(node.inner, die_text)})"
 
@@ -115,5 +114,5 @@ def to_json(result: RollResult) -> dict[str, Any]:
     if result.comment is not None:
         out["comment"] = result.comment
     if isinstance(result.tree, RepeatResult):
-        out["totals"] = [whole(r.total) for r in result.tree.rolls]
+        out["totals"] = [r.total for r in result.tree.rolls]
     return out

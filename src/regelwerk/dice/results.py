@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from fractions import Fraction
-
 from regelwerk.dice.nodes import (
     BinaryOp,
     Commented,
@@ -61,6 +59,8 @@ class Die(NamedTuple):
     exploded: bool = False
     from_explosion: bool = False
     success: bool | None = None
+    order: int = 0
+    """When this face was rolled within its term (0 = first)."""
 
     @property
     def dropped(self) -> bool:
@@ -68,77 +68,89 @@ class Die(NamedTuple):
         return not self.kept and not self.rerolled
 
 
+class _Totalled:
+    """``value`` is exact (a fraction after ``/``); ``total`` is its whole number."""
+
+    __slots__ = ()
+    value: Value
+
+    @property
+    def total(self) -> int:
+        """The whole-number total (fractions cut toward zero)."""
+        return whole(self.value)
+
+
 @dataclass(frozen=True, slots=True)
-class NumberResult:
+class NumberResult(_Totalled):
     """A constant."""
 
     node: Number
-    total: Value
+    value: Value
 
 
 @dataclass(frozen=True, slots=True)
-class DiceResult:
+class DiceResult(_Totalled):
     """A dice term: every die in rolling order and the term's total."""
 
     node: Dice
     dice: tuple[Die, ...]
-    total: int
+    value: int
 
 
 @dataclass(frozen=True, slots=True)
-class BinaryResult:
+class BinaryResult(_Totalled):
     """``left op right``."""
 
     node: BinaryOp
     left: Result
     right: Result
-    total: Value
+    value: Value
 
 
 @dataclass(frozen=True, slots=True)
-class NegateResult:
+class NegateResult(_Totalled):
     """Unary minus."""
 
     node: Negate
     operand: Result
-    total: Value
+    value: Value
 
 
 @dataclass(frozen=True, slots=True)
-class GroupResult:
+class GroupResult(_Totalled):
     """Parentheses."""
 
     node: Group
     inner: Result
-    total: Value
+    value: Value
 
 
 @dataclass(frozen=True, slots=True)
-class SetResult:
+class SetResult(_Totalled):
     """A set: each item's result and whether it was kept."""
 
     node: SetOf
     items: tuple[Result, ...]
     kept: tuple[bool, ...]
-    total: Value
+    value: Value
 
 
 @dataclass(frozen=True, slots=True)
-class LabelledResult:
+class LabelledResult(_Totalled):
     """An annotated term."""
 
     node: Labelled
     inner: Result
-    total: Value
+    value: Value
 
 
 @dataclass(frozen=True, slots=True)
-class RepeatResult:
+class RepeatResult(_Totalled):
     """Each roll of a repeat; ``total`` is their sum."""
 
     node: Repeat
     rolls: tuple[Result, ...]
-    total: Value
+    value: Value
 
 
 Result = (NumberResult | DiceResult | BinaryResult | NegateResult | GroupResult | SetResult
@@ -155,7 +167,7 @@ class RollResult:
     @property
     def total(self) -> int:
         """The total of the roll (a whole number: fractions cut toward zero)."""
-        return whole(self.tree.total)
+        return self.tree.total
 
     @property
     def comment(self) -> str | None:
@@ -190,4 +202,5 @@ class RollResult:
     @property
     def faces(self) -> tuple[int, ...]:
         """Every natural face rolled, in rolling order (rerolled and dropped included)."""
-        return tuple(d.natural for term in self.dice_terms() for d in term.dice)
+        return tuple(d.natural for term in self.dice_terms()
+                     for d in sorted(term.dice, key=lambda d: d.order))

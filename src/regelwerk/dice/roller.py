@@ -118,31 +118,31 @@ class _Roller:
 
     def group(self, node: Group) -> Result:
         inner = self.evaluate(node.inner)
-        return GroupResult(node, inner, inner.total)
+        return GroupResult(node, inner, inner.value)
 
     def labelled(self, node: Labelled) -> Result:
         inner = self.evaluate(node.inner)
-        return LabelledResult(node, inner, inner.total)
+        return LabelledResult(node, inner, inner.value)
 
     def commented(self, node: Commented) -> Result:
         return self.evaluate(node.inner)
 
     def repeat(self, node: Repeat) -> Result:
         rolls = tuple(self.evaluate(node.inner) for _ in range(node.times))
-        return RepeatResult(node, rolls, sum(int(r.total) for r in rolls))
+        return RepeatResult(node, rolls, sum(r.total for r in rolls))
 
     def negate(self, node: Negate) -> Result:
         operand = self.evaluate(node.operand)
-        return NegateResult(node, operand, -operand.total)
+        return NegateResult(node, operand, -operand.value)
 
     def binary(self, node: BinaryOp) -> Result:
         left = self.evaluate(node.left)
         right = self.evaluate(node.right)
-        return BinaryResult(node, left, right, apply_operator(node.op, left.total, right.total))
+        return BinaryResult(node, left, right, apply_operator(node.op, left.value, right.value))
 
     def set_of(self, node: SetOf) -> Result:
         items = tuple(self.evaluate(item) for item in node.items)
-        values = [item.total for item in items]
+        values = [item.value for item in items]
         kept = keep_items(node.ops, values)
         total: Value = sum((v for v, k in zip(values, kept, strict=True) if k), 0)
         return SetResult(node, items, tuple(kept), total)

@@ -20,7 +20,7 @@ from regelwerk.dice.random_sources import (
 )
 from regelwerk.errors import RegelwerkError, RequestError
 from regelwerk.i18n import LANGUAGES, translator
-from regelwerk.protocol.registry import Action, Context, registry
+from regelwerk.protocol.registry import Action, Context, system_actions, system_names
 
 __all__ = ["ENVELOPE_FIELDS", "MAX_FACES", "error_response", "resolve"]
 
@@ -146,21 +146,22 @@ def _name(request: dict[str, Any], field: str) -> str:
 
 
 def _find_action(request: dict[str, Any]) -> Action:
-    actions = registry()
+    systems = system_names()
     system = _name(request, "system")
-    if system not in actions:
+    if system not in systems:
         raise RequestError(
-            f"unknown system {system!r}: allowed are {', '.join(sorted(actions))}",
+            f"unknown system {system!r}: allowed are {', '.join(systems)}",
             code="unknown_system",
         )
     name = _name(request, "action")
-    if name not in actions[system]:
+    actions = system_actions(system)
+    if name not in actions:
         raise RequestError(
             f"unknown action {name!r} for system {system}: allowed are "
-            f"{', '.join(sorted(actions[system]))}",
+            f"{', '.join(sorted(actions))}",
             code="unknown_action",
         )
-    return actions[system][name]
+    return actions[name]
 
 
 def _resolve(request: object) -> dict[str, Any]:

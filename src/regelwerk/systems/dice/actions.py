@@ -7,7 +7,8 @@ from typing import Any
 from pydantic import BaseModel, Field, StrictStr
 
 from regelwerk.dice import distribution_of, parse, roll_tree, to_json, to_plain
-from regelwerk.dice.limits import ROLL_ODDS_WORK
+from regelwerk.dice.cost import ROLL_COST
+from regelwerk.dice.nodes import Commented, Repeat
 from regelwerk.dice.results import RollResult
 from regelwerk.errors import LimitExceeded
 from regelwerk.protocol.fields import MODEL_CONFIG
@@ -39,19 +40,25 @@ def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
     rolled = RollResult(tree, result)
     response: dict[str, Any] = to_json(rolled)
     try:
-        exact = distribution_of(tree, ROLL_ODDS_WORK)
+        exact = distribution_of(tree, ROLL_COST)
     except LimitExceeded:
         exact = None
     if exact is not None:
-        response["probability_at_least"] = float(exact.distribution.at_least(rolled.total))
-        response["probability"] = float(exact.distribution.probability(rolled.total))
+        dist = exact.distribution
+        if "totals" in response:
+            response["probabilities_at_least"] = [float(dist.at_least(t))
+                                                  for t in response["totals"]]
+        else:
+            response["probability_at_least"] = float(dist.at_least(rolled.total))
+            response["probability"] = float(dist.probability(rolled.total))
     response["text"] = context.t("Rolled {roll}", roll=to_plain(rolled))
     return response
 
 
 def distribution_action(request: DistributionRequest, context: Context) -> dict[str, Any]:
     """The exact distribution, its mean and median, and any mass cut off."""
-    exact = distribution_of(parse(request.expression))
+    tree = parse(request.expression)
+    exact = distribution_of(tree)
     dist = exact.distribution
     response: dict[str, Any] = {
         "expression": exact.expression,
@@ -60,6 +67,9 @@ def distribution_action(request: DistributionRequest, context: Context) -> dict[
         "median": dist.median(),
         "cut_off": float(exact.cut_off),
     }
+    core = tree.inner if isinstance(tree, Commented) else tree
+    if isinstance(core, Repeat):
+        response["repeat"] = core.times
     mean = f"{float(exact.mean):.4g}"
     response["text"] = context.t(
         "{expression}: mean {mean}, from {low} to {high}",
