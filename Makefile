@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 SHARED := ../shared/examples/protocol-examples.jsonl
 
-.PHONY: run test lint typecheck unit examples bench messages clean
+.PHONY: run test lint typecheck unit examples bench bench-env messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(BENCH_D20)/bin/python
 	$(BIN)/pytest
 
 examples: $(STAMP)
@@ -40,6 +40,8 @@ BENCH_D20 := .bench-d20
 $(BENCH_D20)/bin/python:
 	$(PYTHON) -m venv $(BENCH_D20)
 	$(BENCH_D20)/bin/python -m pip install --quiet --disable-pip-version-check 'd20==1.1.2'
+
+bench-env: $(BENCH_D20)/bin/python
 
 bench: $(STAMP) $(BENCH_D20)/bin/python
 	nice $(BIN)/python -m benchmarks

@@ -21,12 +21,12 @@ from regelwerk.dice.results import Die, RollResult
 from regelwerk.dice.roller import roll, roll_tree
 
 if TYPE_CHECKING:
-    from regelwerk.dice.exact import Exact, distribution, distribution_of
+    from regelwerk.dice.exact import Exact, distribution, distribution_of, roll_chances
 
 
 def __getattr__(name: str) -> Any:
     """Exact distributions load on first use (rolling does not need them)."""
-    if name in ("Exact", "distribution", "distribution_of"):
+    if name in ("Exact", "distribution", "distribution_of", "roll_chances"):
         from regelwerk.dice import exact
 
         return getattr(exact, name)
@@ -46,6 +46,7 @@ __all__ = [
     "distribution_of",
     "parse",
     "roll",
+    "roll_chances",
     "roll_tree",
     "to_json",
     "to_markdown",

@@ -19,7 +19,7 @@ from math import gcd, lcm
 from typing import Any
 
 from regelwerk.dice import cost
-from regelwerk.dice.exact_dice import term_distribution
+from regelwerk.dice.exact_dice import explosion_at_most, term_distribution
 from regelwerk.dice.exact_sets import set_distribution
 from regelwerk.dice.nodes import (
     BinaryOp,
@@ -40,7 +40,7 @@ from regelwerk.dice.roller import apply_operator
 from regelwerk.errors import EvaluationError
 from regelwerk.odds.distribution import Distribution
 
-__all__ = ["Exact", "Scaled", "distribution", "distribution_of"]
+__all__ = ["Exact", "Scaled", "distribution", "distribution_of", "roll_chances"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,8 @@ class Scaled:
         """Weights by exact value."""
         if self.scale == 1:
             out: dict[Value, int] = {}
-            out.update(self.weights)
+            for k, w in self.weights.items():
+                out[k] = w
             return out
         return {_value(k, self.scale): w for k, w in self.weights.items()}
 
@@ -153,6 +154,10 @@ class _Evaluator:
         return from_values(values, den)
 
     def add(self, left: Scaled, right: Scaled) -> Scaled:
+        if right.scale == left.scale and len(right.weights) == 1 and right.denominator == 1:
+            ((shift, _),) = right.weights.items()
+            return Scaled({k + shift: w for k, w in left.weights.items()}, left.denominator,
+                          left.scale)
         scale = lcm(left.scale, right.scale)
         a, b = left.rescaled(scale), right.rescaled(scale)
         bits = (left.denominator * right.denominator).bit_length()
@@ -216,3 +221,32 @@ def distribution_of(tree: Expression, limit: int = cost.MAX_COST) -> Exact:
 def distribution(expression: str) -> Exact:
     """Parse ``expression`` and compute the exact distribution of its total."""
     return distribution_of(parse(expression))
+
+
+def _dice_plus_constant(tree: Expression) -> tuple[Dice, int] | None:
+    """``(term, c)`` when the expression is one dice term plus or minus a whole constant."""
+    while isinstance(tree, Commented | Group):
+        tree = tree.inner
+    if isinstance(tree, Dice):
+        return tree, 0
+    if isinstance(tree, BinaryOp) and tree.op in ("+", "-") and isinstance(tree.left, Dice) \
+            and isinstance(tree.right, Number) and isinstance(tree.right.value, int):
+        return tree.left, tree.right.value if tree.op == "+" else -tree.right.value
+    return None
+
+
+def roll_chances(tree: Expression, total: int, limit: int = cost.MAX_COST) -> tuple[
+        Fraction, Fraction]:
+    """``(P(total or more), P(exactly total))`` for a rolled total.  Exploding dice
+    need only the totals below the rolled one, so their chances are exact (no
+    cut-off); anything else comes from the whole distribution."""
+    found = _dice_plus_constant(tree)
+    if found is not None:
+        term, offset = found
+        below = explosion_at_most(term, total - offset)
+        if below is not None:
+            weights, den = below
+            less = sum(w for v, w in weights.items() if v < total - offset)
+            return 1 - Fraction(less, den), Fraction(weights.get(total - offset, 0), den)
+    dist = distribution_of(tree, limit).distribution
+    return dist.at_least(total), dist.probability(total)

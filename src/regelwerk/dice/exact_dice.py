@@ -207,6 +207,90 @@ def _top(items: list[tuple[int, Dist]], dice: int, keep: int) -> Dist:
     return {k: result[k] for k in sorted(result) if result[k]}, total_weight**dice * common**keep
 
 
+def _top_plain(faces: list[int], dice: int, keep: int) -> Dist:
+    """``_top`` for plain faces (each weight 1, a kept die adds its face)."""
+    if keep == 1:  # the highest (lowest) face t: (faces up to t)**N - (faces before t)**N
+        count = len(faces)
+        single = {t: (count - i) ** dice - (count - i - 1) ** dice for i, t in enumerate(faces)}
+        return {k: single[k] for k in sorted(single) if single[k]}, count**dice
+    result: Poly = {}
+    above: list[int] = []
+    below = len(faces)
+    for t in faces:
+        below -= 1
+        at_most = below + 1
+        cur: Poly = {0: 1}
+        for j in range(keep):
+            if j:
+                if not above:
+                    break
+                nxt: Poly = {}
+                for v, c in cur.items():
+                    for a in above:
+                        nxt[v + a] = nxt.get(v + a, 0) + c
+                cur = nxt
+            rest = dice - j
+            need = keep - j
+            tail = at_most**rest - sum(comb(rest, m) * below ** (rest - m) for m in range(need))
+            if not tail:
+                continue
+            factor = comb(dice, j) * tail
+            shift = t * need
+            for v, c in cur.items():
+                result[v + shift] = result.get(v + shift, 0) + c * factor
+        above.append(t)
+    return {k: result[k] for k in sorted(result) if result[k]}, len(faces) ** dice
+
+
+def _plain_keep(node: Dice, spent: list[int]) -> TermOdds | None:
+    """``NdXkhK``, ``klK``, ``phK``, ``plK`` with nothing else: the fast path."""
+    if len(node.ops) != 1:
+        return None
+    op = node.ops[0]
+    if op.name not in ("k", "p") or len(op.selectors) != 1 or not op.by_rank:
+        return None
+    n, sides = node.count, node.sides
+    sel = op.selectors[0]
+    keep = min(sel.value, n) if op.name == "k" else n - min(sel.value, n)
+    highest = (sel.kind == "h") == (op.name == "k")
+    if keep == 0:
+        return TermOdds({0: 1}, 1, Fraction(0))
+    if keep == n:
+        return TermOdds(*_pool(dict.fromkeys(range(1, sides + 1), 1), sides, n, spent),
+                        Fraction(0))
+    cost.check(cost.keep_cost(sides, keep, sides, n, sides.bit_length()),
+               f"keeping {keep} of {n} dice", spent)
+    faces = list(range(sides, 0, -1)) if highest else list(range(1, sides + 1))
+    return TermOdds(*_top_plain(faces, n, keep), Fraction(0))
+
+
+def explosion_at_most(node: Dice, upto: int) -> Dist | None:
+    """The weights of ``NdXe…`` (one explosion by value, no depth limit, nothing else)
+    for the totals up to ``upto`` only: exact without any cut-off, since every die adds
+    at least 1.  ``None`` for any other term."""
+    if len(node.ops) != 1 or node.ops[0].name != "e" or node.ops[0].depth is not None \
+            or node.ops[0].by_rank or node.count == 0:
+        return None
+    op, sides, n = node.ops[0], node.sides, node.count
+    top = upto - (n - 1)
+    if top < 1:
+        return {}, sides**n
+    hits = [f for f in range(1, sides + 1) if op.selects(f)]
+    # chain[v] * sides**top: the chance that one die (with its explosions) adds v
+    chain = [0] * (top + 1)
+    scale = sides ** (top - 1)
+    for v in range(1, top + 1):
+        w = scale if v <= sides and not op.selects(v) else 0
+        for f in hits:
+            if f < v:
+                w += chain[v - f] // sides
+        chain[v] = w
+    per_die = {v: w for v, w in enumerate(chain) if w}
+    if not per_die:
+        return {}, sides**n
+    return power(per_die, n, upto), (sides**top) ** n
+
+
 def term_distribution(node: Dice, spent: list[int]) -> TermOdds:
     """The exact distribution of what a dice term adds to the total."""
     ops = node.ops
@@ -214,6 +298,12 @@ def term_distribution(node: Dice, spent: list[int]) -> TermOdds:
     sides = node.sides
     if n == 0:
         return TermOdds({0: 1}, 1, Fraction(0))
+    if not ops:
+        return TermOdds(*_pool(dict.fromkeys(range(1, sides + 1), 1), sides, n, spent),
+                        Fraction(0))
+    plain = _plain_keep(node, spent)
+    if plain is not None:
+        return plain
     rank_at = [i for i, op in enumerate(ops) if op.by_rank or op.name == "ra"]
     if not rank_at:
         tables = _Tables(ops, sides, n, spent)

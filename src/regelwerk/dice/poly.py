@@ -53,17 +53,23 @@ def _pack(weights: Poly, low: int, span: int, width: int) -> int:
     return int.from_bytes(b"".join(slots), "little")
 
 
-def power(p: Poly, n: int) -> Poly:
-    """``p ** n`` (``n >= 0``) by Miller's recurrence over the dense coefficients."""
+def power(p: Poly, n: int, upto: int | None = None) -> Poly:
+    """``p ** n`` (``n >= 0``) by Miller's recurrence over the dense coefficients;
+    with ``upto``, only the exponents up to it (each coefficient needs only the
+    ones below it, so they are exact)."""
     if n == 0:
         return {0: 1}
-    if n == 1 or len(p) == 1:
-        return {k * n: v**n for k, v in p.items()} if len(p) == 1 else dict(p)
+    if len(p) == 1:
+        return {k * n: v**n for k, v in p.items()}
+    if n == 1 and upto is None:
+        return dict(p)
     low = min(p)
     span = max(p) - low
     terms = [(j - low, w) for j, w in sorted(p.items()) if j != low]
     p0 = p[low]
     size = n * span + 1
+    if upto is not None:
+        size = max(0, min(size, upto - n * low + 1))
     q = [0] * size
     q[0] = p0**n
     n1 = n + 1

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, StrictStr
 
-from regelwerk.dice import distribution_of, parse, roll_tree, to_json, to_plain
+from regelwerk.dice import distribution_of, parse, roll_chances, roll_tree, to_json, to_plain
 from regelwerk.dice.cost import ROLL_COST
 from regelwerk.dice.nodes import Commented, Repeat
 from regelwerk.dice.results import RollResult
@@ -40,17 +40,15 @@ def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
     rolled = RollResult(tree, result)
     response: dict[str, Any] = to_json(rolled)
     try:
-        exact = distribution_of(tree, ROLL_COST)
-    except LimitExceeded:
-        exact = None
-    if exact is not None:
-        dist = exact.distribution
         if "totals" in response:
-            response["probabilities_at_least"] = [float(dist.at_least(t))
-                                                  for t in response["totals"]]
+            response["probabilities_at_least"] = [
+                float(roll_chances(tree, t, ROLL_COST)[0]) for t in response["totals"]]
         else:
-            response["probability_at_least"] = float(dist.at_least(rolled.total))
-            response["probability"] = float(dist.probability(rolled.total))
+            at_least, exactly = roll_chances(tree, rolled.total, ROLL_COST)
+            response["probability_at_least"] = float(at_least)
+            response["probability"] = float(exactly)
+    except LimitExceeded:
+        pass
     response["text"] = context.t("Rolled {roll}", roll=to_plain(rolled))
     return response
 
