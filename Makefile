@@ -6,6 +6,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 SHARED := ../shared/examples/protocol-examples.jsonl
+# d20 (benchmark peer and differential test) pins lark-parser 0.9, which clashes
+# with Lark 1.x: it gets its own environment, from PyPI
+BENCH_D20 := .bench-d20
 
 .PHONY: run test lint typecheck unit examples bench bench-env messages clean
 
@@ -33,9 +36,6 @@ examples: $(STAMP)
 	@if [ -f $(SHARED) ]; then \
 		$(BIN)/python ../shared/examples/check.py $(SHARED) --venv $(VENV); \
 	else echo "no shared protocol examples beside this checkout; skipped"; fi
-
-# d20 pins lark-parser 0.9, which clashes with Lark 1.x: it gets its own environment
-BENCH_D20 := .bench-d20
 
 $(BENCH_D20)/bin/python:
 	$(PYTHON) -m venv $(BENCH_D20)
