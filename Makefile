@@ -10,7 +10,7 @@ SHARED := ../shared/examples/protocol-examples.jsonl
 # with Lark 1.x: it gets its own environment, from PyPI
 BENCH_D20 := .bench-d20
 
-.PHONY: run test lint typecheck unit examples bench bench-env messages clean
+.PHONY: run test lint typecheck unit examples bench bench-env messages clean system-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,18 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/regelwerk serve
 
-test: lint typecheck unit examples
+test: system-deps lint typecheck unit examples
+
+# System packages the tests need: PostgreSQL (the store tests start their own server)
+# and Chromium (the browser tests). Installed with apt when missing; root or sudo.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+system-deps:
+	@if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 && [ -x /usr/lib/chromium/chromium ]; then \
+		echo "system packages present (postgresql, chromium)"; \
+	else \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -o DPkg::Lock::Timeout=120 postgresql chromium; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools

@@ -12,7 +12,9 @@ message that says what was wrong and what is allowed::
     ├── RequestError                    unknown_system, unknown_action, unknown_field,
     │                                   missing_field, wrong_type, out_of_range, invalid_request
     └── RuleError                       a rule refuses the input (e.g. invalid_split,
-                                        out_of_range for a range penalty)
+        │                               out_of_range for a range penalty)
+        └── NotAllowed                  not_allowed: the rules forbid a change of state
+                                        (``reason`` names the rule, for the message)
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ __all__ = [
     "EvaluationError",
     "FaceError",
     "LimitExceeded",
+    "NotAllowed",
     "RegelwerkError",
     "RequestError",
     "RuleError",
@@ -100,3 +103,16 @@ class RuleError(RegelwerkError):
     """A rule of a game system refuses the input (the message cites what is allowed)."""
 
     code = "rule_violation"
+
+
+class NotAllowed(RuleError):
+    """A request to change a state that the rules forbid (healing the dead, heroic
+    recovery without a hero point …).  ``reason`` is a stable key the protocol layer
+    turns into the rule's words in the reader's language; nothing has changed."""
+
+    code = "not_allowed"
+
+    def __init__(self, reason: str, message: str, **values: object) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.values = values

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from regelwerk import resolve
 from regelwerk.cli.main import cli
-from regelwerk.systems.pf2e.checks import Check
-from regelwerk.systems.pf2e.degrees import Degree
+from regelwerk.systems.pf2e.checks.checks import Check
+from regelwerk.systems.pf2e.checks.degrees import Degree
 
 
 def oracle(modifier: int, dc: int, mode: str) -> dict[Degree, Fraction]:

@@ -9,24 +9,24 @@ import pytest
 
 from regelwerk.dice import ScriptedRandomSource
 from regelwerk.errors import RuleError
-from regelwerk.systems.pf2e.attacks import (
+from regelwerk.systems.pf2e.checks.attacks import (
     multiple_attack_penalty,
     nonlethal_penalty,
     range_penalty,
 )
-from regelwerk.systems.pf2e.checks import Check, flat_check_dc, flat_check_needs_roll
-from regelwerk.systems.pf2e.degrees import Adjustment, Degree, base_degree, degree_of
-from regelwerk.systems.pf2e.general import (
+from regelwerk.systems.pf2e.checks.checks import Check, flat_check_dc, flat_check_needs_roll
+from regelwerk.systems.pf2e.checks.degrees import Adjustment, Degree, base_degree, degree_of
+from regelwerk.systems.pf2e.checks.general import (
     Effect,
     basic_save_damage,
     combine_multipliers,
     halve,
     winning_effect,
 )
-from regelwerk.systems.pf2e.modifiers import Modifier, stack
+from regelwerk.systems.pf2e.checks.modifiers import Modifier, stack
+from regelwerk.systems.pf2e.checks.proficiency import proficiency_bonus
+from regelwerk.systems.pf2e.checks.statistics import Armor, statistic
 from regelwerk.systems.pf2e.names import MODIFIER_TYPES, RANKS
-from regelwerk.systems.pf2e.proficiency import proficiency_bonus
-from regelwerk.systems.pf2e.statistics import Armor, statistic
 
 CS, S, F, CF = (Degree.CRITICAL_SUCCESS, Degree.SUCCESS, Degree.FAILURE,
                 Degree.CRITICAL_FAILURE)
@@ -308,7 +308,7 @@ def test_hero_points_over_a_session() -> None:
     # "Normalerweise bekommt jeder Charakter zu Beginn einer Spielsitzung 1 Heldenpunkt.
     # [...] Du kannst über maximal 3 Heldenpunkte verfügen, doch am Ende der
     # Spielsitzung verlierst du alle verbleibenden Heldenpunkte"
-    from regelwerk.systems.pf2e.hero_points import HeroPoints
+    from regelwerk.systems.pf2e.health.hero_points import HeroPoints
 
     points = HeroPoints(0).start_session()
     assert points.points == 1

@@ -7,19 +7,19 @@ from fractions import Fraction
 import pytest
 
 from regelwerk.dice import ScriptedRandomSource, distribution
-from regelwerk.systems.pf2e.damage_roll import (
+from regelwerk.systems.pf2e.checks.degrees import Degree
+from regelwerk.systems.pf2e.checks.modifiers import Modifier
+from regelwerk.systems.pf2e.damage.damage_roll import (
     DamageSpec,
     ability_damage,
     damage_distribution,
     roll_damage,
 )
-from regelwerk.systems.pf2e.damage_types import CATEGORY_OF, DAMAGE_TYPES
-from regelwerk.systems.pf2e.degrees import Degree
-from regelwerk.systems.pf2e.falling import fall_on_creature, falling_damage
-from regelwerk.systems.pf2e.iwr import DamageInstance, Defence, Target, apply_damage
-from regelwerk.systems.pf2e.modifiers import Modifier
-from regelwerk.systems.pf2e.objects import Item, damage_item
-from regelwerk.systems.pf2e.strike_odds import applied_damage
+from regelwerk.systems.pf2e.damage.damage_types import CATEGORY_OF, DAMAGE_TYPES
+from regelwerk.systems.pf2e.damage.iwr import DamageInstance, Defence, Target, apply_damage
+from regelwerk.systems.pf2e.damage.objects import Item, damage_item
+from regelwerk.systems.pf2e.damage.strike_odds import applied_damage
+from regelwerk.systems.pf2e.space.falling import fall_on_creature, falling_damage
 
 MAGICAL = frozenset({"magical"})
 
@@ -204,8 +204,9 @@ def test_immunity_to_a_type_a_category_or_a_trait() -> None:
     fire, acid = apply_damage([DamageInstance(6, "fire"), DamageInstance(6, "acid")],
                               fire_immune)
     assert (fire.amount, acid.amount) == (0, 6)
-    poison_trait = DamageInstance(5, "acid", traits=frozenset({"poison"}))
-    assert apply_damage([poison_trait], Target(immunities=frozenset({"poison"})))[0].amount == 0
+    # a trait matches only what names a trait: immunity to death effects
+    death = DamageInstance(5, "negative", traits=frozenset({"death"}))
+    assert apply_damage([death], Target(immunities=frozenset({"death"})))[0].amount == 0
 
 
 def test_immunities_then_weaknesses_then_resistances() -> None:

@@ -11,16 +11,16 @@ from regelwerk import resolve
 from regelwerk.cli.main import cli
 from regelwerk.errors import RuleError
 from regelwerk.systems.pf2e.actions import ARSEN
-from regelwerk.systems.pf2e.affliction import Affliction, Stage, save
-from regelwerk.systems.pf2e.affliction_text import parse_affliction
-from regelwerk.systems.pf2e.affliction_track import Track, elapse, expose, stage_save
-from regelwerk.systems.pf2e.conditions import CONDITIONS, gain, implied, modifiers_for
-from regelwerk.systems.pf2e.counteract import counteract_level, counteracts
-from regelwerk.systems.pf2e.degrees import Degree
-from regelwerk.systems.pf2e.durations import Effect, Event, run
-from regelwerk.systems.pf2e.economy import Step, budget_for, plan_turn
-from regelwerk.systems.pf2e.modifiers import stack
-from regelwerk.systems.pf2e.targets import can_target
+from regelwerk.systems.pf2e.checks.degrees import Degree
+from regelwerk.systems.pf2e.checks.modifiers import stack
+from regelwerk.systems.pf2e.effects.affliction import Affliction, Stage, save
+from regelwerk.systems.pf2e.effects.affliction_text import parse_affliction
+from regelwerk.systems.pf2e.effects.affliction_track import Track, elapse, expose, stage_save
+from regelwerk.systems.pf2e.effects.conditions import CONDITIONS, gain, implied, modifiers_for
+from regelwerk.systems.pf2e.effects.counteract import counteract_level, counteracts
+from regelwerk.systems.pf2e.effects.durations import Effect, Event, run
+from regelwerk.systems.pf2e.effects.targets import can_target
+from regelwerk.systems.pf2e.turns.economy import Step, budget_for, plan_turn
 
 CS, S, F, CF = (Degree.CRITICAL_SUCCESS, Degree.SUCCESS, Degree.FAILURE,
                 Degree.CRITICAL_FAILURE)

@@ -6,13 +6,18 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from regelwerk import resolve
-from regelwerk.systems.pf2e.checks import Check
-from regelwerk.systems.pf2e.damage_roll import DamageSpec
-from regelwerk.systems.pf2e.health import (
+from regelwerk.errors import NotAllowed
+from regelwerk.systems.pf2e.checks.checks import Check
+from regelwerk.systems.pf2e.checks.modifiers import Modifier
+from regelwerk.systems.pf2e.damage.damage_roll import DamageSpec
+from regelwerk.systems.pf2e.damage.iwr import Target
+from regelwerk.systems.pf2e.damage.strike_odds import strike_odds
+from regelwerk.systems.pf2e.health.health import (
     Creature,
     HealthRules,
     damage,
@@ -22,9 +27,6 @@ from regelwerk.systems.pf2e.health import (
     recover,
     start_turn,
 )
-from regelwerk.systems.pf2e.iwr import Target
-from regelwerk.systems.pf2e.modifiers import Modifier
-from regelwerk.systems.pf2e.strike_odds import strike_odds
 
 PC = Creature(hp=10, max_hp=30, hero_points=1)
 
@@ -144,21 +146,22 @@ def test_ways_to_wake_up() -> None:
     # "Jemand nutzt die Handlung Interaktion, um dich wachzurütteln." — "kannst du
     # automatisch zu Beginn deines Zuges einen Wahrnehmungswurf gegen den SG des Lärms
     # ablegen [...] bei Erfolg erwachst du." — a dying creature at 0 HP cannot wake
-    from regelwerk.systems.pf2e.health import wake
+    from regelwerk.systems.pf2e.health.dying_conditions import wake
 
     asleep = replace(PC, unconscious=True)
     assert not wake(asleep, "shaken").creature.unconscious
     assert wake(asleep, "noise", perception_total=14, noise_dc=15).events == ("still_asleep",)
     assert not wake(asleep, "noise", perception_total=15, noise_dc=15).creature.unconscious
     dying = replace(PC, hp=0, dying=1, unconscious=True)
-    assert wake(dying, "shaken").events == ("cannot_wake",)
+    with pytest.raises(NotAllowed):
+        wake(dying, "shaken")
 
 
 def test_wounded_and_doomed_end_with_rest() -> None:
     # "wenn du auf deine maximale Anzahl an Trefferpunkte zurückgebracht wirst und dich 10
     # Minuten lang ausgeruht hast" — "Dein Zustandswert für Todgeweiht sinkt um 1 mit jeder
     # Nacht, die du vollständig ruhen kannst."
-    from regelwerk.systems.pf2e.health import rest
+    from regelwerk.systems.pf2e.health.dying_conditions import rest
 
     assert rest(replace(PC, hp=30, wounded=2), "10_minutes").creature.wounded == 0
     assert rest(replace(PC, wounded=2), "10_minutes").creature.wounded == 2
@@ -183,7 +186,9 @@ def test_death_effects_and_massive_damage() -> None:
 def test_the_dead_stay_at_zero() -> None:
     # "Du kannst nicht auf mehr als 0 Trefferpunkte gebracht werden, solange du tot bist."
     dead = damage(PC, 61).creature
-    assert heal(dead, 10).creature.hp == 0
+    assert dead.hp == 0
+    with pytest.raises(NotAllowed):
+        heal(dead, 10)
 
 
 def test_temporary_hit_points() -> None:
@@ -203,11 +208,14 @@ def test_temporary_hit_points() -> None:
     assert (kept["creature"]["temp_hp"], replaced["creature"]["temp_hp"]) == (3, 5)
 
 
-def test_impossible_states_are_refused() -> None:
+def test_dying_at_the_doomed_limit_is_answered_as_death() -> None:
+    # "Der Zustandswert für Sterbend, bei dem du stirbst, wird um deinen Zustandswert für
+    # Todgeweiht reduziert." — a creature at that value is dead, not a bad request
     response = resolve({"system": "pf2e", "action": "damage_creature", "amount": 1,
                         "creature": {"hp": 0, "max_hp": 10, "dying": 2, "doomed": 2}})
-    assert response["error"]["code"] == "out_of_range"
-    assert "dead" in response["error"]["message"]
+    assert response["ok"]
+    assert response["creature"]["dead"]
+    assert response["events"] == ["dying_limit", "dead"]
 
 
 def test_fast_healing_and_regeneration() -> None:
@@ -256,12 +264,19 @@ creatures = st.builds(
 def test_hp_never_negative_and_dying_below_death(creature: Creature,
                                                  steps: list[tuple[str, int, bool, int]]) -> None:
     for kind, amount, flag, degree in steps:
-        if kind == "damage":
-            creature = damage(creature, amount, critical=flag).creature
-        elif kind == "heal":
-            creature = heal(creature, amount).creature
-        else:
-            creature = recover(creature, degree, avoid_death=flag).creature
+        before = creature
+        try:
+            if kind == "damage":
+                creature = damage(creature, amount, critical=flag).creature
+            elif kind == "heal":
+                creature = heal(creature, amount).creature
+            else:
+                creature = recover(creature, degree, avoid_death=flag).creature
+        except NotAllowed:
+            assert creature == before  # a refusal changes nothing
+        if before.dying and creature.dying and not creature.dead:
+            # "wounded only grows while dying"
+            assert creature.wounded >= before.wounded
         assert 0 <= creature.hp <= creature.max_hp
         assert creature.dead or creature.dying < creature.death_at
         assert not creature.dead or creature.hp == 0

@@ -11,12 +11,12 @@ from click.testing import CliRunner
 
 from regelwerk import resolve
 from regelwerk.cli.main import cli
-from regelwerk.systems.pf2e.areas import burst, cone, emanation, line, touched_creatures
-from regelwerk.systems.pf2e.detection import Observer, Situation, detect, targeting
-from regelwerk.systems.pf2e.grid import BattleMap, Creature, LightSource, distance, reaches
-from regelwerk.systems.pf2e.modifiers import Modifier
-from regelwerk.systems.pf2e.movement import Move, athletics, check_move, speed
-from regelwerk.systems.pf2e.sight import has_line_of_effect, light_at
+from regelwerk.systems.pf2e.checks.modifiers import Modifier
+from regelwerk.systems.pf2e.space.areas import burst, cone, emanation, line, touched_creatures
+from regelwerk.systems.pf2e.space.detection import Observer, Situation, detect, targeting
+from regelwerk.systems.pf2e.space.grid import BattleMap, Creature, LightSource, distance, reaches
+from regelwerk.systems.pf2e.space.movement import Move, athletics, check_move, speed
+from regelwerk.systems.pf2e.space.sight import has_line_of_effect, light_at
 
 M = Fraction
 

@@ -85,8 +85,14 @@ def pf2e() -> None:
 @click.option("--reroll-on", "--heldenpunkt-bei", default="",
               help="Spend a hero point to reroll on these degrees, e.g. failure,critical_failure.")
 @click.option("--secret", "--verdeckt", is_flag=True, help="A secret check.")
+@click.option("--unknown-to-player", is_flag=True,
+              help="The player does not know of the secret check: only automatic fortune "
+                   "and misfortune effects apply.")
+@click.option("--automatic", default="",
+              help="Effects that apply automatically: fortune, misfortune (comma-separated).")
 @rolling_options
 def check_command(dc: int, fortune: bool, misfortune: bool, reroll_on: str, secret: bool,
+                  unknown_to_player: bool, automatic: str,
                   seed: int | None, faces: list[int] | None, lang: str, as_json: bool,
                   **values: Any) -> None:
     """A check: the breakdown (ignored modifiers struck through), the degree and the
@@ -96,6 +102,10 @@ def check_command(dc: int, fortune: bool, misfortune: bool, reroll_on: str, secr
                                "secret": secret, **modifier_fields(values)}
     if reroll_on:
         request["reroll_on"] = [d.strip() for d in reroll_on.split(",") if d.strip()]
+    if unknown_to_player:
+        request["player_knows"] = False
+    if automatic:
+        request["automatic"] = [a.strip() for a in automatic.split(",") if a.strip()]
     answered = call(request, seed=seed, faces=faces, lang=lang, as_json=as_json)
     if answered is None:
         return

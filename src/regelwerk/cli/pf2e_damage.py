@@ -87,7 +87,8 @@ def damage_command(dice: str, critical: bool, roll_twice: bool, critical_extra: 
     if immunities or weaknesses or resistances or target_traits:
         applied = call({"system": "pf2e", "action": "apply_damage", "critical": critical,
                         "damage": [{"amount": response["total"], "type": kind,
-                                    "precision": response["precision"], "traits": list(traits)}],
+                                    "precision": response["precision"], "traits": list(traits),
+                                    "critical_only": response["critical_only"]}],
                         "target": {"immunities": list(immunities),
                                    "weaknesses": [_defence(w) for w in weaknesses],
                                    "resistances": [_defence(r) for r in resistances],

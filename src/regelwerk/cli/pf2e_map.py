@@ -26,6 +26,8 @@ def _point(text: str) -> list[int]:
 @pf2e.command("map")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--burst", help="CORNER_X,CORNER_Y,RADIUS_M: who is in this burst?")
+@click.option("--burst-from", help="CREATURE,RANGE_M: with --burst, who creates it and the "
+                                   "effect's range (the corner must lie within it).")
 @click.option("--emanation", help="CREATURE,RADIUS_M")
 @click.option("--cone", help="CREATURE,DIRECTION,LENGTH_M (direction n, ne, e … nw)")
 @click.option("--line", "line_", help="CREATURE,X,Y,LENGTH_M (toward square X,Y)")
@@ -37,7 +39,8 @@ def _point(text: str) -> list[int]:
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Save the map, checked and in metres, to this JSON file.")
 @lang_option
-def map_command(path: Path, burst: str | None, emanation: str | None, cone: str | None,
+def map_command(path: Path, burst: str | None, burst_from: str | None,
+                emanation: str | None, cone: str | None,
                 line_: str | None, reach: str | None, detect: tuple[str, str] | None,
                 invisible: bool, svg_path: Path | None, save_path: Path | None,
                 lang: str) -> None:
@@ -52,6 +55,9 @@ def map_command(path: Path, burst: str | None, emanation: str | None, cone: str 
         if burst:
             x, y, r = burst.split(",")
             request = {"shape": "burst", "corner": [int(x), int(y)], "size": float(r)}
+            if burst_from:
+                creator, reach_m = burst_from.split(",")
+                request.update(source=creator, range=float(reach_m))
         elif emanation:
             name, r = emanation.split(",")
             request = {"shape": "emanation", "source": name, "size": float(r)}

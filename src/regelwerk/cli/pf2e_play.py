@@ -29,10 +29,13 @@ _MAX_STEPS = 100
               help="Degrees of the saves in order, the initial save first "
                    "(e.g. failure,success).")
 @click.option("--modifier", type=int, help="Roll the saves with this modifier against the DC.")
+@click.option("--immunity", "immunities", multiple=True,
+              help="The creature's immunities (poison, disease, Gift …).")
 @seed_option
 @faces_option
 @lang_option
-def affliction_command(text: str, saves: str, modifier: int | None, seed: int | None,
+def affliction_command(text: str, saves: str, modifier: int | None,
+                       immunities: tuple[str, ...], seed: int | None,
                        faces: list[int] | None, lang: str) -> None:
     """Paste an affliction's stat block (TEXT) and step through its saves."""
     parsed = call({"system": "pf2e", "action": "parse_affliction", "text": text},
@@ -69,10 +72,13 @@ def affliction_command(text: str, saves: str, modifier: int | None, seed: int | 
         else:
             event = {"kind": "time", "seconds": 24 * 3600}
         answered = call({"system": "pf2e", "action": "affliction_track", "text": text,
-                         "track": track, "event": event},
+                         "track": track, "event": event, "immunities": list(immunities)},
                         seed=None, faces=None, lang=lang, as_json=False)
         assert answered is not None
         response = answered[0]
+        if "immunity" in response:
+            out.print(response["text"])
+            return
         track = response["track"]
         for happened in response["happened"]:
             out.print(f"• {happened['text']}")

@@ -196,12 +196,21 @@ def advice_command(required: str, candidates: int, lang: str, as_json: bool,
 @pool_options("b-")
 @click.option("--tie", "--gleichstand", type=click.Choice(["tie", "a", "b"]), default="tie",
               show_default=True, help="Who wins a tie (the table's choice).")
+@click.option("--a-split", default="", help="A rolls a Komplexe Probe: its split, e.g. 4,3.")
+@click.option("--a-required", default="", help="The Erfolge each of A's rolls requires.")
+@click.option("--b-split", default="", help="B rolls a Komplexe Probe: its split.")
+@click.option("--b-required", default="", help="The Erfolge each of B's rolls requires.")
 @rolling_options
-def contest_command(tie: str, seed: int | None, faces: list[int] | None, lang: str,
+def contest_command(tie: str, a_split: str, a_required: str, b_split: str, b_required: str,
+                    seed: int | None, faces: list[int] | None, lang: str,
                     as_json: bool, **values: Any) -> None:
     """Roll a Konkurrierende Probe between parties A and B."""
-    request = {"system": "w6", "action": "contest", "a": _pool(values, "a_"),
-               "b": _pool(values, "b_"), "tie": tie}
+    parties = {"a": _pool(values, "a_"), "b": _pool(values, "b_")}
+    for side, split, required in (("a", a_split, a_required), ("b", b_split, b_required)):
+        if split or required:
+            parties[side].update({"split": _numbers(split, "split"),
+                                  "required": _numbers(required, "required")})
+    request = {"system": "w6", "action": "contest", **parties, "tie": tie}
     answered = call(request, seed=seed, faces=faces, lang=lang, as_json=as_json)
     if answered is None:
         return

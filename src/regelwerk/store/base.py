@@ -15,7 +15,16 @@ from typing import Any, Protocol
 
 from regelwerk.errors import RegelwerkError
 
-__all__ = ["ConflictError", "EventStore", "NewEvent", "StoredEvent", "UnknownTable"]
+__all__ = [
+    "ConflictError",
+    "EventStore",
+    "InvalidEvent",
+    "NewEvent",
+    "StoreUnavailable",
+    "StoredEvent",
+    "TableInfo",
+    "UnknownTable",
+]
 
 
 class ConflictError(RegelwerkError):
@@ -28,6 +37,20 @@ class UnknownTable(RegelwerkError):
     """No table with that id is in the store."""
 
     code = "unknown_table"
+
+
+class InvalidEvent(RegelwerkError, ValueError):
+    """An id, kind, actor, audience or payload the store cannot keep faithfully
+    (not JSON, not UTF-8, empty or too long); nothing was written."""
+
+    code = "invalid_event"
+
+
+class StoreUnavailable(RegelwerkError):
+    """The database could not be reached or stayed locked; nothing was acknowledged,
+    so the caller may retry with the same expected sequence number."""
+
+    code = "store_unavailable"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +82,16 @@ class StoredEvent:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table's log at a glance: its id, last sequence number and creation time."""
+
+    table_id: str
+    last_sequence: int
+    created: str
+    """UTC time of ``create_table``, ISO 8601 with microseconds."""
+
+
 class EventStore(Protocol):
     """What every store (memory, SQLite, PostgreSQL) does."""
 
@@ -80,6 +113,10 @@ class EventStore(Protocol):
 
     def last_sequence(self, table_id: str) -> int:
         """The highest sequence number of the table, 0 for an empty log."""
+        ...
+
+    def tables(self) -> list[TableInfo]:
+        """Every table in the store, ordered by id."""
         ...
 
     def wait(self, table_id: str, after: int, timeout: float) -> bool:

@@ -1,12 +1,23 @@
-"""An in-memory event store: for tests and throwaway tables (nothing persists)."""
+"""An in-memory event store: for tests and throwaway tables (nothing persists).
+
+Events go through the same checks and JSON encoding as in the database stores,
+so a payload reads back from memory exactly as it would from SQLite or
+PostgreSQL (tuples become lists; what JSON cannot carry is refused).
+"""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from datetime import UTC, datetime
 
-from regelwerk.store.base import ConflictError, NewEvent, StoredEvent, UnknownTable
+from regelwerk.store import codec
+from regelwerk.store.base import (
+    ConflictError,
+    NewEvent,
+    StoredEvent,
+    TableInfo,
+    UnknownTable,
+)
 
 __all__ = ["MemoryStore"]
 
@@ -16,34 +27,39 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self._logs: dict[str, list[StoredEvent]] = {}
+        self._created: dict[str, str] = {}
         self._changed = threading.Condition()
 
     def create_table(self, table_id: str) -> None:
+        codec.check_id("table id", table_id)
         with self._changed:
             if table_id in self._logs:
                 raise ConflictError(f"a table with the id {table_id!r} exists")
             self._logs[table_id] = []
+            self._created[table_id] = codec.now()
 
     def _log(self, table_id: str) -> list[StoredEvent]:
         try:
             return self._logs[table_id]
-        except KeyError:
-            raise UnknownTable(f"there is no table {table_id[:80]!r}") from None
+        except (KeyError, TypeError):
+            raise UnknownTable(f"there is no table {str(table_id)[:80]!r}") from None
 
     def append(
         self, table_id: str, expected_sequence: int, events: Sequence[NewEvent]
     ) -> list[StoredEvent]:
         with self._changed:
             log = self._log(table_id)
+            codec.check_number("expected sequence", expected_sequence)
+            encoded = codec.encode(events)
             if len(log) != expected_sequence:
                 raise ConflictError(
                     f"the table is at event {len(log)}, not {expected_sequence}: read and retry"
                 )
-            now = datetime.now(UTC).isoformat(timespec="microseconds")
+            now = codec.now()
             stored = [
-                StoredEvent(table_id, expected_sequence + i + 1, e.kind, dict(e.payload),
-                            e.actor, tuple(e.audience), now)
-                for i, e in enumerate(events)
+                codec.decode(table_id, expected_sequence + i + 1, e.kind, e.payload,
+                             e.actor, e.audience, now)
+                for i, e in enumerate(encoded)
             ]
             log.extend(stored)
             self._changed.notify_all()
@@ -51,15 +67,24 @@ class MemoryStore:
 
     def read(self, table_id: str, after: int = 0) -> list[StoredEvent]:
         with self._changed:
-            return list(self._log(table_id)[max(after, 0):])
+            log = self._log(table_id)
+            return list(log[max(codec.check_number("after", after), 0):])
 
     def last_sequence(self, table_id: str) -> int:
         with self._changed:
             return len(self._log(table_id))
 
-    def wait(self, table_id: str, after: int, timeout: float) -> bool:
+    def tables(self) -> list[TableInfo]:
         with self._changed:
-            return self._changed.wait_for(lambda: len(self._log(table_id)) > after, timeout)
+            return [TableInfo(table_id, len(self._logs[table_id]), self._created[table_id])
+                    for table_id in sorted(self._logs)]
+
+    def wait(self, table_id: str, after: int, timeout: float) -> bool:
+        codec.check_number("after", after)
+        with self._changed:
+            return self._changed.wait_for(
+                lambda: len(self._log(table_id)) > after, max(timeout, 0.0)
+            )
 
     def close(self) -> None:
         """Nothing to release."""

@@ -5,13 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from regelwerk.protocol.registry import Action
-from regelwerk.systems.pf2e import check_actions as c
-from regelwerk.systems.pf2e import creature_actions as health
-from regelwerk.systems.pf2e import damage_actions as dmg
-from regelwerk.systems.pf2e import effect_actions as fx
-from regelwerk.systems.pf2e import play_actions as play
-from regelwerk.systems.pf2e import space_actions as space
-from regelwerk.systems.pf2e import turn_actions as turn
+from regelwerk.systems.pf2e.checks import check_actions as c
+from regelwerk.systems.pf2e.checks import statistic_actions as stat
+from regelwerk.systems.pf2e.damage import damage_actions as dmg
+from regelwerk.systems.pf2e.effects import effect_actions as fx
+from regelwerk.systems.pf2e.effects import play_actions as play
+from regelwerk.systems.pf2e.health import condition_actions as cond
+from regelwerk.systems.pf2e.health import creature_actions as health
+from regelwerk.systems.pf2e.space import encounter_actions as encounter
+from regelwerk.systems.pf2e.space import fall_actions as fall
+from regelwerk.systems.pf2e.space import movement_actions as moving
+from regelwerk.systems.pf2e.space import space_actions as space
+from regelwerk.systems.pf2e.turns import turn_actions as turn
 
 __all__ = ["ACTIONS"]
 
@@ -64,15 +69,15 @@ ACTIONS = (
     Action("pf2e", "hero_points", c.HeroPointsRequest, c.hero_points_action,
            "Hero points: start, award, spend, end of session.",
            _example("hero_points", points=1, event="award")),
-    Action("pf2e", "statistic", turn.StatisticRequest, turn.statistic_action,
+    Action("pf2e", "statistic", stat.StatisticRequest, stat.statistic_action,
            "A statistic by the formulas of the text.",
            _example("statistic", kind="armor_class", abilities={"dex": 4}, level=1,
                     rank="trained", armor={"category": "light", "dex_cap": 3,
                                            "item_bonus": 2})),
-    Action("pf2e", "strikes", turn.StrikesRequest, turn.strikes_action,
+    Action("pf2e", "strikes", stat.StrikesRequest, stat.strikes_action,
            "A turn of Strikes with the multiple attack penalty.",
            _example("strikes", modifier=10, ac=18, strikes=[{}, {"agile": True}, {}])),
-    Action("pf2e", "initiative", turn.InitiativeRequest, turn.initiative_action,
+    Action("pf2e", "initiative", stat.InitiativeRequest, stat.initiative_action,
            "Initiative order.",
            _example("initiative", participants=[{"name": "Ezren", "modifier": 5},
                                                 {"name": "Goblin", "modifier": 3,
@@ -95,9 +100,9 @@ ACTIONS = (
            "Damage to an object with hardness.",
            _example("damage_object", object={"hp": 20, "max_hp": 20, "hardness": 5,
                                              "broken_threshold": 10}, amount=12)),
-    Action("pf2e", "falling_damage", dmg.FallingRequest, dmg.falling_action,
+    Action("pf2e", "falling_damage", fall.FallingRequest, fall.falling_action,
            "Damage from a fall.", _example("falling_damage", distance=9)),
-    Action("pf2e", "fall_on_creature", dmg.FallOnCreatureRequest, dmg.fall_on_creature_action,
+    Action("pf2e", "fall_on_creature", fall.FallOnCreatureRequest, fall.fall_on_creature_action,
            "Damage to a creature landed on.",
            _example("fall_on_creature", falling_damage=15, degree="success")),
     Action("pf2e", "damage_creature", health.DamageCreatureRequest,
@@ -131,7 +136,17 @@ ACTIONS = (
            "New temporary hit points (keep or replace).",
            _example("gain_temp_hp", creature={"hp": 20, "max_hp": 30, "temp_hp": 3},
                     amount=5)),
-    Action("pf2e", "persistent_damage", health.PersistentRequest, health.persistent_action,
+    Action("pf2e", "creature_conditions", cond.CreatureConditionsRequest,
+           cond.creature_conditions_action,
+           "Dying, wounded, doomed or unconscious gained or lost through any effect.",
+           _example("creature_conditions", creature={"hp": 0, "max_hp": 20, "dying": 1,
+                                                     "wounded": 1, "unconscious": True},
+                    gain=[{"name": "doomed", "value": 1}])),
+    Action("pf2e", "pass_time", cond.PassTimeRequest, cond.pass_time_action,
+           "Time passes: an unconscious creature at 0 HP that is not dying comes round.",
+           _example("pass_time", creature={"hp": 0, "max_hp": 20, "unconscious": True,
+                                           "wakes_in": 10}, minutes=10)),
+    Action("pf2e", "persistent_damage", cond.PersistentRequest, cond.persistent_action,
            "Persistent damage at the end of a turn and the DC 15 flat check.",
            _example("persistent_damage", dice="1d6", type="fire")),
     Action("pf2e", "counteract", fx.CounteractRequest, fx.counteract_action,
@@ -163,7 +178,11 @@ ACTIONS = (
            play.affliction_track_action, "One step in an affliction's life.",
            _example("affliction_track", text=ARSEN,
                     event={"kind": "exposure", "degree": "failure"})),
-    Action("pf2e", "turn", play.TurnRequest, play.turn_action,
+    Action("pf2e", "reaction", turn.ReactionRequest, turn.reaction_action,
+           "Use a reaction or triggered free action, or be refused by the rule.",
+           _example("reaction", trigger="a creature leaves a square in reach",
+                    reactions_left=1)),
+    Action("pf2e", "turn", turn.TurnRequest, turn.turn_action,
            "Check a planned turn against the action economy.",
            _example("turn", quickened_for=["Stride", "Strike"], steps=[
                {"name": "Sudden Charge", "cost": 2, "subordinate": ["Stride", "Stride", "Strike"]},
@@ -190,11 +209,19 @@ ACTIONS = (
     Action("pf2e", "targeting", space.TargetingRequest, space.targeting_action,
            "What targeting a creature in a detection state takes.",
            _example("targeting", state="hidden")),
-    Action("pf2e", "movement", space.MovementRequest, space.movement_action,
+    Action("pf2e", "movement", moving.MovementRequest, moving.movement_action,
            "Speeds and movement actions.",
            _example("movement", speeds={"land": 7.5, "swim": 4.5},
                     moves=[{"action": "stride", "distance": 6},
                            {"action": "swim", "distance": 1.5, "vertical": "down"}])),
+    Action("pf2e", "cover", encounter.CoverRequest, encounter.cover_action,
+           "Lesser, standard or greater cover and its circumstance bonuses.",
+           _example("cover", map=EXAMPLE_MAP, attacker="ogre", target="fighter")),
+    Action("pf2e", "movement_triggers", encounter.TriggersRequest,
+           encounter.movement_triggers_action,
+           "Where a movement can trigger reactions, and whose (by reach).",
+           _example("movement_triggers", map=EXAMPLE_MAP, creature="fighter",
+                    path=[[5, 4], [5, 5]])),
     Action("pf2e", "draw_map", space.DrawRequest, space.draw_action, "Draw a map as SVG.",
            _example("draw_map", map=EXAMPLE_MAP)),
 )

@@ -10,8 +10,8 @@ from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
 from regelwerk.errors import RequestError
 from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG, named
-from regelwerk.systems.pf2e.degrees import Adjustment, Degree
-from regelwerk.systems.pf2e.modifiers import Ignored, Modifier, Stacked, stack
+from regelwerk.systems.pf2e.checks.degrees import Adjustment, Degree
+from regelwerk.systems.pf2e.checks.modifiers import Ignored, Modifier, Stacked, stack
 from regelwerk.systems.pf2e.names import DEGREES, MODIFIER_TYPES
 
 __all__ = [

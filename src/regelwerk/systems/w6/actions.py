@@ -13,7 +13,7 @@ from regelwerk.protocol.fields import MODEL_CONFIG, int_or_named
 from regelwerk.protocol.registry import Action, Context
 from regelwerk.systems.w6.advice import advise
 from regelwerk.systems.w6.complex import complex_probe
-from regelwerk.systems.w6.contest import contest
+from regelwerk.systems.w6.contest import Party, contest
 from regelwerk.systems.w6.pool import DIFFICULTIES, Pool
 from regelwerk.systems.w6.probe import DEFAULT_REQUIRED, Probe, probe
 
@@ -68,12 +68,25 @@ class AdviceRequest(PoolFields):
     candidates: Annotated[StrictInt, Field(ge=1, le=20)] = 5
 
 
+class PartyFields(PoolFields):
+    """One side of a contest: a pool, and for a Komplexe Probe its split and the Erfolge
+    each roll requires."""
+
+    split: list[Annotated[StrictInt, Field(ge=0, le=MAX_DICE)]] = Field(
+        default_factory=list, max_length=100)
+    required: list[Required] = Field(default_factory=list, max_length=100)
+
+    def party(self) -> Party:
+        """The rules' party."""
+        return Party(self.pool(), tuple(self.split), tuple(self.required))
+
+
 class ContestRequest(BaseModel):
     """A Konkurrierende Probe."""
 
     model_config = MODEL_CONFIG
-    a: PoolFields
-    b: PoolFields
+    a: PartyFields
+    b: PartyFields
     tie: Literal["tie", "a", "b"] = "tie"
 
 
@@ -167,7 +180,7 @@ def advice_action(request: AdviceRequest, context: Context) -> dict[str, Any]:
 
 def contest_action(request: ContestRequest, context: Context) -> dict[str, Any]:
     """Roll a Konkurrierende Probe."""
-    result = contest(request.a.pool(), request.b.pool(), context.source, request.tie)
+    result = contest(request.a.party(), request.b.party(), context.source, request.tie)
     t = context.t
     names = {"a": "A", "b": "B"}
     if result.winner == "tie":
@@ -176,9 +189,11 @@ def contest_action(request: ContestRequest, context: Context) -> dict[str, Any]:
         summary = t("Contest: {side} wins", side=names[result.winner])
     return {
         "a": {"dice": result.a.dice, "faces": list(result.a_faces),
-              "successes": result.a_successes, "pool": _pool_json(result.a)},
+              "successes": result.a_successes, "pool": _pool_json(result.a),
+              "holds": result.a_holds, "split": request.a.split},
         "b": {"dice": result.b.dice, "faces": list(result.b_faces),
-              "successes": result.b_successes, "pool": _pool_json(result.b)},
+              "successes": result.b_successes, "pool": _pool_json(result.b),
+              "holds": result.b_holds, "split": request.b.split},
         "winner": result.winner,
         "tie": result.tie,
         "probabilities": {side: float(p) for side, p in result.probabilities.items()},

@@ -57,8 +57,9 @@ def _check(dice: int, required: Sequence[int]) -> None:
 
 
 def _key(split: tuple[int, ...]) -> tuple[int, ...]:
-    # among equal chances, prefer the split that gives earlier rolls more dice
-    return tuple(-a for a in split)
+    # among equal chances, prefer the split that gives earlier rolls more dice: the
+    # larger split in lexicographic order comes first
+    return split
 
 
 def advise(dice: int, required: Sequence[int], candidates: int = 5) -> Advice:
@@ -68,21 +69,47 @@ def advise(dice: int, required: Sequence[int], candidates: int = 5) -> Advice:
     dice = max(0, dice)
     keep = max(1, candidates)
     ways = [[_ways(a, r) for a in range(dice + 1)] for r in required]
-    # best[m]: the top splits of m dice over the rolls so far, as (numerator, split)
-    best: list[list[tuple[int, tuple[int, ...]]]] = [[(w, (m,))] for m, w in enumerate(ways[0])]
+    # best[m]: the top splits of m dice over the rolls so far with a chance above 0, as
+    # (numerator, split); for a fixed last part the order of (value, prefix) is kept,
+    # so the top of each m is exact
+    best: list[list[tuple[int, tuple[int, ...]]]] = [
+        [(w, (m,))] if w else [] for m, w in enumerate(ways[0])]
     for table in ways[1:]:
         new: list[list[tuple[int, tuple[int, ...]]]] = []
         for m in range(dice + 1):
             options = (
                 (value * table[a], (*split, a))
-                for a in range(m + 1)
+                for a in range(m + 1) if table[a]
                 for value, split in best[m - a]
             )
             new.append(heapq.nlargest(keep, options, key=lambda o: (o[0], _key(o[1]))))
         best = new
     denominator = 3**dice
     top = [(split, Fraction(value, denominator)) for value, split in best[dice]]
+    if len(top) < keep:
+        # splits that cannot pass, earlier rolls with more dice first
+        top.extend((split, Fraction(0)) for split in _hopeless(dice, required, keep - len(top)))
     return Advice(dice, tuple(required), tuple(top))
+
+
+def _hopeless(dice: int, required: Sequence[int], count: int) -> list[tuple[int, ...]]:
+    """The first ``count`` splits (earlier rolls with more dice first) in which some roll
+    cannot get its Erfolge."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(prefix: tuple[int, ...], left: int) -> None:
+        if len(out) >= count:
+            return
+        if len(prefix) == len(required) - 1:
+            split = (*prefix, left)
+            if any(a < r for a, r in zip(split, required, strict=True)):
+                out.append(split)
+            return
+        for a in range(left, -1, -1):
+            walk((*prefix, a), left - a)
+
+    walk((), dice)
+    return out
 
 
 def enumerate_splits(dice: int, required: Sequence[int]) -> tuple[tuple[int, ...], Fraction]:

@@ -1,0 +1,226 @@
+"""The SQLite event store: one file, no set-up, the default.
+
+Every connection runs in WAL mode with ``synchronous=FULL``, so a commit is on
+disk (the WAL fsynced) before ``append`` returns.  Writes begin with
+``BEGIN IMMEDIATE``, taking SQLite's one writer lock up front: appends from
+threads and from other processes queue on the busy timeout instead of failing
+half-way, and readers carry on beside them.  ``wait`` learns of other
+processes' appends from one follower thread per store that polls
+``PRAGMA data_version`` (a counter SQLite bumps when another connection
+commits) every ``poll_interval`` seconds while someone waits.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import URL, Connection, create_engine, event
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from regelwerk.errors import RegelwerkError
+from regelwerk.store import migrate
+from regelwerk.store.base import ConflictError, StoreUnavailable, UnknownTable
+from regelwerk.store.sql import SqlStore
+
+__all__ = ["SqliteStore"]
+
+BEGIN = "regelwerk_begin"
+"""Execution option: how a transaction begins (IMMEDIATE, DEFERRED or NONE)."""
+
+
+def _on_connect(connection: sqlite3.Connection, _record: Any) -> None:
+    connection.isolation_level = None  # SQLAlchemy's begin hook below says BEGIN
+    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+        connection.execute(f"PRAGMA {pragma}").close()
+
+
+def _on_begin(connection: Connection) -> None:
+    mode = connection.get_execution_options().get(BEGIN, "IMMEDIATE")
+    if mode != "NONE":
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+MAX_BATCH = 256
+"""Most appends that one SQLite transaction (and its one fsync) commits together."""
+
+
+@dataclass(eq=False)
+class _Queued:
+    """An append waiting for the next group commit, and how it went."""
+
+    table_id: str
+    expected: int
+    rows: list[dict[str, Any]]
+    done: bool = False
+    refusal: RegelwerkError | None = None
+
+
+def _in_transaction(connection: Connection) -> bool:
+    """Whether SQLite itself still has the transaction open (some errors end it)."""
+    driver = connection.connection.driver_connection
+    return bool(getattr(driver, "in_transaction", False))
+
+
+def _unavailable(error: Exception) -> StoreUnavailable:
+    if isinstance(error, StoreUnavailable):
+        return error
+    reason = error.orig if isinstance(error, DBAPIError) else error
+    unavailable = StoreUnavailable(f"the event store is unavailable: {reason}")
+    unavailable.__cause__ = error
+    return unavailable
+
+
+class SqliteStore(SqlStore):
+    """An event store in the SQLite file ``path`` (made with its folder if missing)."""
+
+    def __init__(
+        self, path: str | Path, *, poll_interval: float = 0.02, busy_timeout: float = 30.0
+    ) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreUnavailable(
+                f"cannot make the data folder {self.path.parent}: {error}"
+            ) from None
+        engine = create_engine(
+            URL.create("sqlite+pysqlite", database=str(self.path)),
+            connect_args={"timeout": busy_timeout},
+            pool_size=8,
+            max_overflow=24,
+        )
+        event.listen(engine, "connect", _on_connect)
+        event.listen(engine, "begin", _on_begin)
+        try:
+            migrate.upgrade(engine)
+        except DBAPIError as error:
+            engine.dispose()
+            raise StoreUnavailable(
+                f"cannot open the event store {self.path}: {error.orig}"
+            ) from None
+        except BaseException:
+            engine.dispose()
+            raise
+        super().__init__(
+            engine, engine.execution_options(**{BEGIN: "DEFERRED"}), threading.Lock()
+        )
+        self._queue: list[_Queued] = []
+        self._queue_lock = threading.Lock()
+        self._poll_interval = poll_interval
+        self._follower: threading.Thread | None = None
+        self._follower_lock = threading.Lock()
+        self._stop = threading.Event()
+
+    def _commit_append(self, table_id: str, expected: int, rows: list[dict[str, Any]]) -> None:
+        """Group commit: queue the append, then take the writer lock; whoever holds
+        it commits every queued append in one transaction, each in a savepoint, so
+        one fsync acknowledges them all and a refused one leaves the others be."""
+        mine = _Queued(table_id, expected, rows)
+        with self._queue_lock:
+            self._queue.append(mine)
+        with self._writer_lock:
+            while not mine.done:  # more than MAX_BATCH may be queued before it
+                self._commit_queued()
+        if mine.refusal is not None:
+            raise mine.refusal
+
+    def _commit_queued(self) -> None:
+        with self._queue_lock:
+            batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+        committed = False
+        failure: StoreUnavailable | None = None
+        try:
+            with self._engine.begin() as connection:
+                for queued in batch:
+                    queued.refusal = self._apply_queued(connection, queued)
+                    if not _in_transaction(connection):  # SQLite rolled it all back
+                        raise StoreUnavailable("the batch's transaction was rolled back")
+            committed = True
+        except Exception as error:  # the transaction failed: nothing of the batch is written
+            failure = _unavailable(error)
+        finally:
+            for queued in batch:
+                if not committed and queued.refusal is None:
+                    # one exception object per waiting thread: each raises its own
+                    queued.refusal = StoreUnavailable(
+                        failure.message if failure else "the append was interrupted")
+                    queued.refusal.__cause__ = failure
+                queued.done = True
+        for queued in batch:
+            if queued.refusal is None:
+                self._watcher.note(queued.table_id, queued.rows[-1]["sequence"])
+
+    def _apply_queued(self, connection: Connection, queued: _Queued) -> RegelwerkError | None:
+        """One queued append in its savepoint; its refusal, if any.  Any other error
+        (disk, corruption) escapes and fails the whole batch: nothing is written."""
+        try:
+            with connection.begin_nested():
+                self._apply(connection, queued.table_id, queued.expected, queued.rows)
+        except (ConflictError, UnknownTable) as refusal:
+            return refusal
+        except IntegrityError:
+            return ConflictError(
+                f"another append took event {queued.expected + 1}: read and retry")
+        return None
+
+    def settings(self) -> dict[str, str]:
+        """The journal mode, synchronous level and foreign keys of a store connection."""
+        with self._engine.execution_options(**{BEGIN: "NONE"}).connect() as connection:
+            return {
+                pragma: str(connection.exec_driver_sql(f"PRAGMA {pragma}").scalar_one())
+                for pragma in ("journal_mode", "synchronous", "foreign_keys")
+            }
+
+    def _start_follower(self) -> None:
+        with self._follower_lock:
+            if self._follower is not None or self._stop.is_set():
+                return
+            connection = self._engine.execution_options(**{BEGIN: "NONE"}).connect()
+            try:
+                version = self._data_version(connection)
+            except DBAPIError as error:
+                connection.close()
+                raise StoreUnavailable(f"the event store is unavailable: {error.orig}") from None
+            self._follower = threading.Thread(
+                target=self._follow, args=(connection, version),
+                name=f"regelwerk-store-follower:{self.path.name}", daemon=True,
+            )
+            self._follower.start()
+
+    @staticmethod
+    def _data_version(connection: Connection) -> int:
+        try:
+            return int(connection.exec_driver_sql("PRAGMA data_version").scalar_one())
+        finally:
+            connection.rollback()  # no transaction was begun; this only resets SQLAlchemy's state
+
+    def _follow(self, connection: Connection, version: int) -> None:
+        """Poll while someone waits; on another connection's commit, report the
+        waited tables' last numbers.  The version is read before the tables, so
+        a commit between the two is caught by the next poll."""
+        with connection:
+            while self._watcher.idle(1.0) and not self._stop.wait(self._poll_interval):
+                try:
+                    now = self._data_version(connection)
+                except DBAPIError:
+                    continue
+                if now == version:
+                    continue
+                try:
+                    latest = self._latest_of(self._watcher.waited())
+                except StoreUnavailable:
+                    continue  # keep the old version: the next poll tries again
+                version = now
+                for table_id, last in latest:
+                    self._watcher.note(table_id, last)
+
+    def _stop_follower(self) -> None:
+        with self._follower_lock:
+            self._stop.set()
+            follower, self._follower = self._follower, None
+        if follower is not None:
+            follower.join(timeout=5)

@@ -1,0 +1,2 @@
+"""Effects (Effekte): conditions, durations, targets, afflictions, counteracting, and their
+protocol handlers."""

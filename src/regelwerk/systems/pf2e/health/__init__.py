@@ -1,0 +1,2 @@
+"""Hit points, healing and dying (Trefferpunkte, Heilung und Sterben), hero points, and their
+protocol handlers."""

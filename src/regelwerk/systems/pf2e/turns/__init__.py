@@ -1,0 +1,1 @@
+"""Actions (Symbole und Aktionen): the action economy of a turn, and its protocol handler."""
