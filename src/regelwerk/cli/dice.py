@@ -46,7 +46,7 @@ def dice_text(dice: list[dict[str, Any]]) -> Text:
 @click.option("--markdown", is_flag=True, help="Print the roll as Markdown.")
 def roll_command(expression: str, seed: int | None, faces: list[int] | None, lang: str,
                  as_json: bool, markdown: bool) -> None:
-    """Roll EXPRESSION (e.g. "2W6+3", "4d6kh3", "8d6>=5")."""
+    """Roll EXPRESSION (e.g. "2W6+3", "4d6kh3", "8d6cs>=5", "6#4d6kh3")."""
     answered = call({"system": "dice", "action": "roll", "expression": expression},
                     seed=seed, faces=faces, lang=lang, as_json=as_json)
     if answered is None:

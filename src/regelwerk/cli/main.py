@@ -15,7 +15,7 @@ from regelwerk.i18n import Translator, translator
 from regelwerk.protocol import resolve
 from regelwerk.protocol.resolve import error_response
 
-__all__ = ["cli", "main"]
+__all__ = ["cli", "load_commands", "main"]
 
 
 class _LazyGroup(click.Group):
@@ -38,6 +38,7 @@ class _LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy and cmd_name not in self.commands:
             attribute, *names = self.lazy[cmd_name]
+            # a system's rules load here, on first use
             modules = [importlib.import_module(name) for name in names]
             command: click.Command = getattr(modules[0], attribute)
             if self.translator is not None:
@@ -98,6 +99,13 @@ def serve_command(host: str, port: int) -> None:
 
 cli.add_command(roll_command)
 cli.add_command(odds_command)
+
+
+def load_commands() -> None:
+    """Load every lazily registered command (for tools that walk the whole tree)."""
+    context = click.Context(cli)
+    for name in cli.list_commands(context):
+        cli.get_command(context, name)
 
 
 def main() -> None:
