@@ -1,7 +1,8 @@
 """Cost estimates of exact odds, one formula per operator, checked before the work
 starts.  A unit is roughly one multiplication of a machine word inside a big
-integer, or one step of the interpreter; ``MAX_COST`` units stay below a second
-of CPU on the benchmark machine (``docs/benchmarks.md``).
+integer, or one step of the interpreter (about 5 ns of CPU on the benchmark
+machine, calibrated per formula); ``MAX_COST`` units stay near 0.3 s of CPU,
+well below a second (``docs/benchmarks.md``).
 
 Every estimate takes the sizes the work will have (dice, faces, values, bits of
 the weights) and raises ``LimitExceeded`` with the operator's name when its
@@ -17,6 +18,7 @@ from regelwerk.errors import LimitExceeded
 __all__ = [
     "MAX_COST",
     "ROLL_COST",
+    "binomial_cost",
     "check",
     "combine_cost",
     "explode_cost",
@@ -59,7 +61,13 @@ def keep_cost(faces: int, keep: int, span: int, dice: int, bits: int) -> int:
     """Keep/drop by rank over sorted outcomes: per threshold face and kept count one
     product by the faces above it, and one binomial tail."""
     kept_span = keep * span + 1
-    return faces * keep * (kept_span * 4 + keep * _words(dice * bits) + kept_span) + faces * dice
+    return 10 * (faces * keep * (kept_span * 4 + keep * _words(dice * bits) + kept_span)
+                 + faces * dice)
+
+
+def binomial_cost(dice: int, bits: int) -> int:
+    """Binomial counts (``cs``): a few big products per count."""
+    return dice * (200 + 30 * _words(dice * bits))
 
 
 def explode_cost(depth: int, faces: int, values: int) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import gcd, lcm
+from math import comb, gcd, lcm
 from typing import Any
 
 from regelwerk.dice import cost
@@ -139,7 +139,8 @@ class _Evaluator:
 
     def dice(self, node: Dice) -> Scaled:
         odds = term_distribution(node, self.spent)
-        self.cut_mass = 1 - (1 - self.cut_mass) * (1 - odds.cut_off)
+        if odds.cut_off:
+            self.cut_mass = 1 - (1 - self.cut_mass) * (1 - odds.cut_off)
         return _reduced(odds.weights, odds.denominator, 1)
 
     def set_of(self, node: SetOf) -> Scaled:
@@ -243,6 +244,8 @@ def roll_chances(tree: Expression, total: int, limit: int = cost.MAX_COST) -> tu
     found = _dice_plus_constant(tree)
     if found is not None:
         term, offset = found
+        if not term.ops and term.count:
+            return _plain_sum_chances(term.count, term.sides, total - offset)
         below = explosion_at_most(term, total - offset)
         if below is not None:
             weights, den = below
@@ -250,3 +253,18 @@ def roll_chances(tree: Expression, total: int, limit: int = cost.MAX_COST) -> tu
             return 1 - Fraction(less, den), Fraction(weights.get(total - offset, 0), den)
     dist = distribution_of(tree, limit).distribution
     return dist.at_least(total), dist.probability(total)
+
+
+def _plain_sum_chances(n: int, sides: int, total: int) -> tuple[Fraction, Fraction]:
+    """``NdX`` in closed form: the ways to reach at most (exactly) ``t`` with ``n`` dice
+    are sums of binomials over how many dice exceed their faces (inclusion-exclusion)."""
+    def at_most(t: int) -> int:
+        ways = 0
+        for j in range(min(n, max(0, t - n) // sides) + 1):
+            ways += (-1) ** j * comb(n, j) * comb(t - sides * j, n)
+        return ways
+
+    den = sides**n
+    below = at_most(total - 1) if total - 1 >= n else 0
+    upto = at_most(total) if total >= n else 0
+    return 1 - Fraction(below, den), Fraction(upto - below, den)

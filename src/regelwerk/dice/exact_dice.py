@@ -327,7 +327,7 @@ def _pool(weights: Poly, den: int, n: int, spent: list[int]) -> Dist:
     if n == 1:
         return weights, den
     if set(weights) <= {0, 1}:
-        cost.check(n * (4 + n * den.bit_length() // 60), "a success count", spent)
+        cost.check(cost.binomial_cost(n, den.bit_length()), "a success count", spent)
         return binomial(n, weights.get(1, 0), weights.get(0, 0)), den**n
     span = max(weights) - min(weights)
     cost.check(cost.power_cost(n, span, len(weights), den.bit_length()), f"{n} dice", spent)

@@ -60,8 +60,8 @@ _INT = re.compile(r"[0-9]+")
 _BARE_DIE = re.compile(r"[0-9]*[dDwW](?![0-9%])")
 _SPACE = re.compile(r"\s*")
 _REPEAT = re.compile(r"\s*([0-9]+)\s*#")
-_COMPARE_OPS = ("==", "!=", ">=", "<=", ">", "<")
-_OPERATION_WORDS = ("rr", "ro", "ra", "mi", "ma", "cs", "dh", "dl", "k", "p", "r", "e", "!")
+_COMPARE = re.compile(r"\s*(==|!=|>=|<=|>|<)")
+_OPERATION_WORD = re.compile(r"\s*(rr|ro|ra|mi|ma|cs|dh|dl|k|p|r|e|!(?!=))")
 _IMMEDIATE = ("mi", "ma")
 _MAX_LABEL = 100
 
@@ -119,11 +119,11 @@ class _Parser:
     def comparison(self) -> Expression:
         left = self.sum()
         while True:
-            self.skip()
-            op = next((o for o in _COMPARE_OPS if self.peek(o)), None)
-            if op is None:
+            found = _COMPARE.match(self.text, self.pos)
+            if found is None:
                 return left
-            self.pos += len(op)
+            op = found.group(1)
+            self.pos = found.end()
             self.count()
             left = BinaryOp(cast(Operator, op), left, self.sum())
 
@@ -268,18 +268,14 @@ class _Parser:
     def operations(self, sides: int, *, set_ops: bool, level: int) -> tuple[Operation, ...]:
         ops: list[Operation] = []
         while True:
-            start = self.pos
-            self.skip()
-            word = next((w for w in _OPERATION_WORDS if self.peek(w)), None)
-            if word == "!" and self.peek("!="):
-                word = None
-            if word == "r" and not self._selector_follows(1):
-                word = None
-            if word is None:
-                self.pos = start
+            found = _OPERATION_WORD.match(self.text, self.pos)
+            if found is None:
                 break
-            op_start = self.pos
-            self.pos += len(word)
+            word = found.group(1)
+            op_start = found.start(1)
+            if word == "r" and not self._selector_follows(op_start + 1 - self.pos):
+                break
+            self.pos = found.end()
             op = self.operation(word, sides)
             if set_ops and op.name not in ("k", "p"):
                 raise DiceSyntaxError(

@@ -10,8 +10,6 @@ substitution) so that CPython's big-integer product does the convolution.
 
 from __future__ import annotations
 
-from math import comb
-
 __all__ = ["Poly", "add_into", "binomial", "mix", "multiply", "power", "scale"]
 
 Poly = dict[int, int]
@@ -91,11 +89,13 @@ def binomial(n: int, hit: int, miss: int) -> Poly:
         misses[i] = misses[i - 1] * miss
     out: Poly = {}
     hp = 1
+    ways = 1  # comb(n, k), step by step
     for k in range(n + 1):
-        c = comb(n, k) * hp * misses[n - k]
+        c = ways * hp * misses[n - k]
         if c:
             out[k] = c
         hp *= hit
+        ways = ways * (n - k) // (k + 1)
     return out
 
 
