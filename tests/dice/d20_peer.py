@@ -9,10 +9,10 @@ import d20.expression
 
 
 class _Faces:
-    def __init__(self, faces):
+    def __init__(self, faces: list[int]) -> None:
         self.faces = list(faces)
 
-    def randrange(self, size):
+    def randrange(self, size: int) -> int:
         return self.faces.pop(0) - 1
 
 

@@ -266,29 +266,34 @@ def _plain_keep(node: Dice, spent: list[int]) -> TermOdds | None:
 
 def explosion_at_most(node: Dice, upto: int) -> Dist | None:
     """The weights of ``NdXe…`` (one explosion by value, no depth limit, nothing else)
-    for the totals up to ``upto`` only: exact without any cut-off, since every die adds
-    at least 1.  ``None`` for any other term."""
+    for the totals up to ``upto`` only, exact without any cut-off.
+
+    A die is ``U/s + (H/s) * die`` (U: faces that stand, H: faces that explode), so
+    N dice are ``(U/s)**N * sum_m C(N+m-1, m) (H/s)**m``: m explosions among the N
+    dice in all, a negative binomial count.  Every face adds at least 1, so only
+    ``m`` up to ``upto`` matter.  ``None`` for any other term."""
     if len(node.ops) != 1 or node.ops[0].name != "e" or node.ops[0].depth is not None \
             or node.ops[0].by_rank or node.count == 0:
         return None
     op, sides, n = node.ops[0], node.sides, node.count
-    top = upto - (n - 1)
-    if top < 1:
+    stand = {f: 1 for f in range(1, sides + 1) if not op.selects(f)}
+    hits = {f: 1 for f in range(1, sides + 1) if op.selects(f)}
+    if not stand or upto < n:
         return {}, sides**n
-    hits = [f for f in range(1, sides + 1) if op.selects(f)]
-    # chain[v] * sides**top: the chance that one die (with its explosions) adds v
-    chain = [0] * (top + 1)
-    scale = sides ** (top - 1)
-    for v in range(1, top + 1):
-        w = scale if v <= sides and not op.selects(v) else 0
-        for f in hits:
-            if f < v:
-                w += chain[v - f] // sides
-        chain[v] = w
-    per_die = {v: w for v, w in enumerate(chain) if w}
-    if not per_die:
-        return {}, sides**n
-    return power(per_die, n, upto), (sides**top) ** n
+    base = power(stand, n, upto)
+    most = max(0, (upto - n * min(stand)) // min(hits)) if hits else 0
+    result: Poly = {}
+    hit_power: Poly = {0: 1}
+    ways = 1  # C(n + m - 1, m)
+    for m in range(most + 1):
+        factor = ways * sides ** (most - m)
+        for v, w in base.items():
+            for h, c in hit_power.items():
+                if v + h <= upto:
+                    result[v + h] = result.get(v + h, 0) + w * c * factor
+        ways = ways * (n + m) // (m + 1)
+        hit_power = {k: c for k, c in multiply(hit_power, hits).items() if k <= upto}
+    return {k: result[k] for k in sorted(result)}, sides ** (n + most)
 
 
 def term_distribution(node: Dice, spent: list[int]) -> TermOdds:
