@@ -14,8 +14,6 @@ import unicodedata
 from functools import lru_cache
 from importlib import resources
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 __all__ = ["LANGUAGES", "Translator", "normalise_name", "translator"]
 
@@ -49,6 +47,9 @@ class Translator:
         return self._translations.ngettext(singular, plural, n).format(n=n, **values)
 
 
+_TRANSLATED = re.compile(r'^msgstr(\[[0-9]+\])? "[^"]', re.MULTILINE)
+
+
 @lru_cache(maxsize=len(LANGUAGES))
 def translator(lang: str = "en") -> Translator:
     """The translator for ``lang`` (``de``, ``en`` or ``is``)."""
@@ -57,6 +58,12 @@ def translator(lang: str = "en") -> Translator:
     path = resources.files("regelwerk.i18n").joinpath(
         "locale", lang, "LC_MESSAGES", f"{_DOMAIN}.po"
     )
+    if not _TRANSLATED.search(path.read_text("utf-8")):
+        # no message translated (English): skip loading Babel, which takes a while
+        return Translator(lang, gettext.NullTranslations())
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=lang, domain=_DOMAIN)
     buffer = io.BytesIO()
