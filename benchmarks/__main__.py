@@ -10,13 +10,14 @@ import datetime
 import importlib.metadata
 import os
 import platform
+import statistics
 import sys
 from pathlib import Path
 
 from benchmarks.peers import clear_icepool, d20_rolls, d20_version, icepool_cases
 from benchmarks.scaling import bench_curves, svg, table
 from benchmarks.startup import bench_startup
-from benchmarks.timing import compare
+from benchmarks.timing import ROUNDS, compare
 from benchmarks.w6_advice import bench_advice
 from regelwerk import resolve
 from regelwerk.dice import clear_cache, distribution
@@ -36,21 +37,27 @@ def _us(seconds: float) -> str:
 
 def bench_rolls() -> list[Row]:
     """``resolve`` of a roll (with its exact odds) against ``d20.roll`` in d20's own
-    environment; every parse cache cleared before each call."""
-    theirs = d20_rolls([d20 for _, d20 in ROLLS])
-    rows = []
-    for expression, d20 in ROLLS:
-        request = {"system": "dice", "action": "roll", "expression": expression, "seed": 7}
+    environment, in alternating rounds (one round of ours, one of d20's process);
+    every parse cache cleared before each call."""
+    ours_rounds: dict[str, list[float]] = {e: [] for e, _ in ROLLS}
+    their_rounds: dict[str, list[float]] = {e: [] for e, _ in ROLLS}
+    for _ in range(ROUNDS):
+        theirs = d20_rolls([d20 for _, d20 in ROLLS])
+        for expression, d20 in ROLLS:
+            request = {"system": "dice", "action": "roll", "expression": expression,
+                       "seed": 7}
 
-        def ours_call(r: dict[str, object] = request) -> object:
-            response = resolve(r)
-            assert response["ok"], response
-            assert "probability_at_least" in response, response
-            return response
+            def ours_call(r: dict[str, object] = request) -> object:
+                response = resolve(r)
+                assert response["ok"], response
+                assert "probability_at_least" in response, response
+                return response
 
-        ((ours, _),) = compare([(ours_call, clear_cache)])
-        rows.append((expression, ours, theirs[d20]))
-    return rows
+            ((ours, _),) = compare([(ours_call, clear_cache)], rounds=1)
+            ours_rounds[expression].append(ours)
+            their_rounds[expression].append(theirs[d20])
+    return [(e, statistics.median(ours_rounds[e]), statistics.median(their_rounds[e]))
+            for e, _ in ROLLS]
 
 
 def bench_distributions() -> list[Row]:

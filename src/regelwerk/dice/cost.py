@@ -61,7 +61,7 @@ def keep_cost(faces: int, keep: int, span: int, dice: int, bits: int) -> int:
     """Keep/drop by rank over sorted outcomes: per threshold face and kept count one
     product by the faces above it, and one binomial tail."""
     kept_span = keep * span + 1
-    return 10 * (faces * keep * (kept_span * 4 + keep * _words(dice * bits) + kept_span)
+    return 4 * (faces * keep * (kept_span * 4 + keep * _words(dice * bits) + kept_span)
                  + faces * dice)
 
 

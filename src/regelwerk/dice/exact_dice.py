@@ -208,38 +208,48 @@ def _top(items: list[tuple[int, Dist]], dice: int, keep: int) -> Dist:
 
 
 def _top_plain(faces: list[int], dice: int, keep: int) -> Dist:
-    """``_top`` for plain faces (each weight 1, a kept die adds its face)."""
+    """``_top`` for plain faces ``1..s`` (each weight 1, a kept die adds its face),
+    ``faces`` in kept-first order.  The dice above the threshold face are uniform
+    over a run of faces, so multiplying by them is a sliding sum (prefix sums)."""
+    count = len(faces)
     if keep == 1:  # the highest (lowest) face t: (faces up to t)**N - (faces before t)**N
-        count = len(faces)
         single = {t: (count - i) ** dice - (count - i - 1) ** dice for i, t in enumerate(faces)}
         return {k: single[k] for k in sorted(single) if single[k]}, count**dice
-    result: Poly = {}
-    above: list[int] = []
-    below = len(faces)
-    for t in faces:
-        below -= 1
+    highest = faces[0] > faces[-1]
+    result: dict[int, int] = {}
+    for i, t in enumerate(faces):
+        below = count - 1 - i
         at_most = below + 1
-        cur: Poly = {0: 1}
+        # the i faces kept before t are the run lo .. lo + i - 1; cur[x]: ways for j
+        # dice among them to add up to j * lo + x (a dense list)
+        lo = t + 1 if highest else t - i
+        cur = [1]
         for j in range(keep):
             if j:
-                if not above:
+                if i == 0:
                     break
-                nxt: Poly = {}
-                for v, c in cur.items():
-                    for a in above:
-                        nxt[v + a] = nxt.get(v + a, 0) + c
-                cur = nxt
+                prefix = [0]
+                for c in cur:
+                    prefix.append(prefix[-1] + c)
+                size = len(cur) + i - 1
+                cur = [prefix[min(x + 1, len(cur))] - prefix[max(0, x - i + 1)]
+                       for x in range(size)]
             rest = dice - j
             need = keep - j
-            tail = at_most**rest - sum(comb(rest, m) * below ** (rest - m) for m in range(need))
+            tail = at_most**rest
+            ways = 1
+            for m in range(need):
+                tail -= ways * below ** (rest - m)
+                ways = ways * (rest - m) // (m + 1)
             if not tail:
                 continue
             factor = comb(dice, j) * tail
-            shift = t * need
-            for v, c in cur.items():
-                result[v + shift] = result.get(v + shift, 0) + c * factor
-        above.append(t)
-    return {k: result[k] for k in sorted(result) if result[k]}, len(faces) ** dice
+            base = t * need + j * lo
+            for x, c in enumerate(cur):
+                if c:
+                    key = base + x
+                    result[key] = result.get(key, 0) + c * factor
+    return {k: result[k] for k in sorted(result) if result[k]}, count**dice
 
 
 def _plain_keep(node: Dice, spent: list[int]) -> TermOdds | None:

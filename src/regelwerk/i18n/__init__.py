@@ -14,7 +14,6 @@ import unicodedata
 from functools import lru_cache
 from importlib import resources
 
-
 __all__ = ["LANGUAGES", "Translator", "normalise_name", "translator"]
 
 LANGUAGES = ("en", "de", "is")
