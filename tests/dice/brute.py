@@ -147,6 +147,18 @@ class Lit:
 
 
 @dataclass
+class Dec:
+    digits: str
+
+    @property
+    def text(self) -> str:
+        return self.digits
+
+    def total(self, faces: Faces) -> Fraction:
+        return Fraction(self.digits)
+
+
+@dataclass
 class Items:
     items: list[Any]
     ops: list[tuple[str, list[str]]] = field(default_factory=list)

@@ -11,7 +11,7 @@ import pytest
 
 from regelwerk.dice import ScriptedRandomSource, distribution, roll
 from regelwerk.errors import LimitExceeded
-from tests.dice.brute import Bin, Faces, Items, Lit, NeedFace, Pool, odds, whole
+from tests.dice.brute import Bin, Dec, Faces, Items, Lit, NeedFace, Pool, odds, whole
 
 d = Pool
 CASES: list[Any]
@@ -73,6 +73,11 @@ CASES = [
     Bin("<", d(1, 20), Lit(10)),
     Bin(">", d(2, 4), d(1, 6)),
     Bin("<=", d(1, 6), Lit(2)),
+    Bin("*", d(2, 4), Dec("1.5")),
+    Bin("-", Dec(".5"), d(1, 6)),
+    Bin("==", Bin("/", d(1, 6), Lit(2)), Dec("1.5")),
+    d(3, 4).op("ra", "1", "2"),
+    d(2, 6).op("e@2", ">4").op("cs", ">=5"),
 ]
 
 
@@ -116,6 +121,12 @@ def test_parentheses_apply_keep_in_turn(written: str, meaning: Pool) -> None:
         assert exact.support == (1, 2, 3, 4, 5, 6)
         return
     assert dict(distribution(written).distribution.items()) == odds(meaning)
+
+
+def test_annotations_comments_and_repeats_keep_the_odds() -> None:
+    plain = distribution("1d20+5").distribution
+    assert distribution("1d20 [attack] + 5 [strength] to hit the goblin").distribution == plain
+    assert distribution("6#4d6kh3").distribution == distribution("4d6kh3").distribution
 
 
 def test_known_values() -> None:
