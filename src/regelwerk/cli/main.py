@@ -29,6 +29,7 @@ class _LazyGroup(click.Group):
         "5e": ("dnd5e", "regelwerk.cli.dnd5e"),
         "pf2e": ("pf2e", "regelwerk.cli.pf2e", "regelwerk.cli.pf2e_damage",
                  "regelwerk.cli.pf2e_map", "regelwerk.cli.pf2e_play"),
+        "table": ("table", "regelwerk.cli.table"),
     }
     translator: Translator | None = None
 

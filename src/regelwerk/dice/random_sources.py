@@ -3,19 +3,27 @@
 ``RandomSource`` is a protocol; three sources ship with the library:
 ``SystemRandomSource`` (secure, the default), ``SeededRandomSource`` (the same
 seed gives the same faces on every run, machine and Python version) and
-``ScriptedRandomSource`` (faces a player rolled with real dice).
+``ScriptedRandomSource`` (faces a player rolled with real dice); the table's
+``CommittedRandomSource`` makes provably fair faces from a committed seed.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
 from regelwerk.errors import FaceError
 
-__all__ = ["RandomSource", "ScriptedRandomSource", "SeededRandomSource", "SystemRandomSource"]
+__all__ = [
+    "CommittedRandomSource",
+    "RandomSource",
+    "ScriptedRandomSource",
+    "SeededRandomSource",
+    "SystemRandomSource",
+]
 
 
 @runtime_checkable
@@ -98,3 +106,42 @@ class ScriptedRandomSource:
             )
         self._position += 1
         return face
+
+
+class CommittedRandomSource:
+    """Provably fair faces for one event of a table's log: HMAC-SHA256 keyed with the
+    server's secret seed over the players' seeds and the event's sequence number, in
+    counter mode with rejection sampling.
+
+    The server publishes ``sha256(server_seed)`` before the first roll and reveals
+    the seed later; anyone can then recompute every face (``regelwerk table verify``).
+    """
+
+    __slots__ = ("_buffer", "_counter", "_key", "_prefix")
+
+    VERSION = "regelwerk-fair-v1"
+
+    def __init__(self, server_seed: bytes, player_seeds: Iterable[str], sequence: int) -> None:
+        self._key = bytes(server_seed)
+        seeds = "\x1f".join(player_seeds)
+        self._prefix = f"{self.VERSION}\x1e{seeds}\x1e{int(sequence)}\x1e".encode()
+        self._counter = 0
+        self._buffer: list[int] = []
+
+    def _next64(self) -> int:
+        if not self._buffer:
+            digest = hmac.new(self._key, self._prefix + str(self._counter).encode(),
+                              hashlib.sha256).digest()
+            self._counter += 1
+            self._buffer = [
+                int.from_bytes(digest[i : i + 8], "big") for i in range(24, -1, -8)
+            ]
+        return self._buffer.pop()
+
+    def roll(self, sides: int) -> int:
+        """One face, 1 to ``sides``, without modulo bias."""
+        limit = (1 << 64) - (1 << 64) % sides
+        while True:
+            value = self._next64()
+            if value < limit:
+                return value % sides + 1

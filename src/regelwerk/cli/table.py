@@ -1,0 +1,81 @@
+"""``regelwerk table``: check and replay an exported table log (JSON Lines)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO
+
+import click
+
+from regelwerk.cli.common import lang_option
+from regelwerk.i18n import Translator, translator
+from regelwerk.table.errors import TableError
+from regelwerk.table.export import event_json, parse_lines
+from regelwerk.table.fair import Problem, verify
+from regelwerk.table.state import canonical, fold
+
+__all__ = ["table"]
+
+
+@click.group("table")
+def table() -> None:
+    """Exported table logs: verify the dice, replay the state."""
+
+
+def _read(stream: IO[str]) -> list[dict[str, object]]:
+    try:
+        return [event_json(e) for e in parse_lines(stream.read())]
+    except TableError as error:
+        raise click.ClickException(error.message) from None
+
+
+def _problem(t: Translator, problem: Problem) -> str:
+    n = problem.number
+    text = {
+        "other_event": t("a roll names another event's dice"),
+        "not_committed": t("roll made before seed epoch {n} was committed", n=n),
+        "after_reveal": t("roll made with the seed of epoch {n} after it was revealed", n=n),
+        "player_seeds": t("the roll does not use the players' seeds added before it"),
+        "result": t("roll {n}: the recorded result does not follow from its faces", n=n),
+        "seed_mismatch": t("the revealed seed of epoch {n} does not match its commitment",
+                           n=n),
+        "faces": t("the faces differ from the committed dice"),
+    }[problem.code]
+    return t("event {sequence}: {problem}", sequence=problem.sequence, problem=text)
+
+
+@table.command("verify")
+@click.argument("path", type=click.File("r", encoding="utf-8"))
+@lang_option
+def verify_command(path: IO[str], lang: str) -> None:
+    """Check every roll of an exported log against the revealed dice seeds.
+
+    Exit status 0 when every roll checks out, 1 when any does not.
+    """
+    t = translator(lang)
+    events = _read(path)
+    checked, pending, problems = verify(events)
+    for problem in problems:
+        click.echo(_problem(t, problem))
+    click.echo(t("{checked} rolls checked against revealed seeds, {pending} rolls wait for "
+                 "their seed to be revealed, {problems} problems", checked=checked,
+                 pending=pending, problems=len(problems)))
+    sys.exit(1 if problems else 0)
+
+
+@table.command("replay")
+@click.argument("path", type=click.File("r", encoding="utf-8"))
+def replay_command(path: IO[str]) -> None:
+    """Replay an exported log and print the table's state as JSON."""
+    try:
+        events = parse_lines(path.read())
+        state = fold(events)
+    except TableError as error:
+        raise click.ClickException(error.message) from None
+    except (KeyError, ValueError, TypeError) as error:
+        raise click.ClickException(f"the log does not replay: {error}") from None
+    for secret in ("credentials", "undo"):
+        state.pop(secret, None)
+    state["fair"].pop("seed", None)
+    click.echo(json.dumps(json.loads(canonical(state)), indent=2, ensure_ascii=False))

@@ -1,0 +1,70 @@
+"""The table's door to the rules: it asks the protocol's actions (the same typed
+models and handlers as ``regelwerk.resolve``), with the table's dice and language.
+
+Every roll comes back as a record of what was asked, every die (sides and face)
+in rolling order, and the full answer with its exact odds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from regelwerk.dice.random_sources import RandomSource
+from regelwerk.errors import RegelwerkError, RequestError, RuleError
+from regelwerk.i18n import translator
+from regelwerk.protocol.registry import Context, registry
+from regelwerk.table.errors import InvalidCommand, NotAllowed
+
+__all__ = ["NoDice", "RecordingSource", "ask", "run"]
+
+
+class RecordingSource:
+    """Passes faces through from another source and remembers each die."""
+
+    __slots__ = ("dice", "inner")
+
+    def __init__(self, inner: RandomSource) -> None:
+        self.inner = inner
+        self.dice: list[dict[str, int]] = []
+
+    def roll(self, sides: int) -> int:
+        """One face from the inner source, recorded."""
+        face = self.inner.roll(sides)
+        self.dice.append({"sides": sides, "face": face})
+        return face
+
+
+class NoDice:
+    """The source of a step that must not roll: any die is an error."""
+
+    def roll(self, sides: int) -> int:
+        """Refuses."""
+        raise RuleError(f"this step rolls no dice (a d{sides} was asked for)")
+
+
+def run(system: str, action: str, fields: dict[str, Any], lang: str,
+        source: RandomSource) -> dict[str, Any]:
+    """The protocol answer of ``action`` (without ``ok``); a bad request is
+    ``InvalidCommand``, a rule's refusal ``NotAllowed``."""
+    try:
+        entry = registry()[system][action]
+    except KeyError:
+        raise InvalidCommand(f"unknown rules action {system} {action}") from None
+    try:
+        model = entry.model.model_validate(fields)
+        return entry.handler(model, Context(source, translator(lang)))
+    except ValidationError as error:
+        first = error.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in first["loc"]) or "request"
+        raise InvalidCommand(f"{system} {action}: field '{where}': {first['msg']}") from None
+    except RequestError as error:
+        raise InvalidCommand(f"{system} {action}: {error.message}") from None
+    except RegelwerkError as error:
+        raise NotAllowed(error.message) from None
+
+
+def ask(system: str, action: str, fields: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A rules answer that rolls no dice (health, durations, turn plans …)."""
+    return run(system, action, fields, lang, NoDice())

@@ -1,0 +1,275 @@
+"""The table's application service: what the HTTP API and the web pages call.
+
+It reads a table's events from the store, folds them into the state (kept per
+table and caught up by sequence number), lets the pure deciders turn a command
+into events, appends them with the sequence number it read (retrying on a
+conflict against the newer state), and filters everything per viewer.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from regelwerk.i18n import LANGUAGES
+from regelwerk.store.base import ConflictError, EventStore, NewEvent, StoredEvent, UnknownTable
+from regelwerk.table import fair
+from regelwerk.table.commands import SYSTEMS, creation_events, hash_token, join_events
+from regelwerk.table.decide import Entropy, Viewer, command_types, decide
+from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized
+from regelwerk.table.export import event_json, export_lines
+from regelwerk.table.state import State, apply, fold, initial
+from regelwerk.table.views import view_event, view_state
+
+__all__ = ["Credentials", "Invitation", "NotAllowed", "NotAuthorized", "TableService", "Viewer",
+           "event_json"]
+
+RETRIES = 8
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """A member's access to a table; the token is shown once."""
+
+    table_id: str
+    member_id: str
+    token: str
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """An invitation link's secret; the token is shown once."""
+
+    invitation_id: str
+    token: str
+
+
+def _entropy() -> Entropy:
+    return Entropy(fair.new_seed(), secrets.token_urlsafe(32),
+                   datetime.now(UTC).isoformat(timespec="seconds"))
+
+
+class TableService:
+    """Tables over an event store."""
+
+    def __init__(self, store: EventStore, *,
+                 entropy: Callable[[], Entropy] | None = None) -> None:
+        """``entropy`` gives fresh seeds and tokens (tests pass a deterministic one)."""
+        self._store = store
+        self._entropy = entropy or _entropy
+        self._states: dict[str, State] = {}
+        self._locks: dict[str, threading.RLock] = {}
+        self._guard = threading.Lock()
+
+    def _lock(self, table_id: str) -> threading.RLock:
+        """The lock of one table's cached state (tables do not wait for each other)."""
+        with self._guard:
+            lock = self._locks.get(table_id)
+            if lock is None:
+                lock = self._locks[table_id] = threading.RLock()
+            return lock
+
+    # -- state -------------------------------------------------------------------
+
+    def _current(self, table_id: str) -> State:
+        """The table's state caught up with the store (the cached object: read only)."""
+        with self._lock(table_id):
+            state = self._states.get(table_id)
+            if state is None:
+                state = fold(self._store.read(table_id))
+                if not state["sequence"]:
+                    raise UnknownTable(f"there is no table {table_id[:80]!r}")
+                self._states[table_id] = state
+            else:
+                for event in self._store.read(table_id, state["sequence"]):
+                    apply(state, event)
+            return state
+
+    def _append(self, table_id: str, state: State,
+                events: list[NewEvent]) -> list[StoredEvent]:
+        stored = self._store.append(table_id, state["sequence"], events)
+        for event in stored:
+            apply(state, event)
+        return stored
+
+    # -- membership --------------------------------------------------------------
+
+    def create_table(self, *, name: str, system: str, lang: str, gm_name: str) -> Credentials:
+        """A new table with its game master; the gm's token is shown once."""
+        if system not in SYSTEMS:
+            raise InvalidCommand(f"unknown system {system[:40]!r}: allowed are "
+                                 f"{', '.join(SYSTEMS)}")
+        if lang not in LANGUAGES:
+            raise InvalidCommand(f"unknown language {lang[:10]!r}: allowed are "
+                                 f"{', '.join(LANGUAGES)}")
+        for label, text in (("name", name), ("gm_name", gm_name)):
+            if not isinstance(text, str) or not 1 <= len(text.strip()) <= 80:
+                raise InvalidCommand(f"{label} must be 1 to 80 characters")
+        table_id = secrets.token_urlsafe(12)
+        fresh = self._entropy()
+        token = fresh.token
+        with self._lock(table_id):
+            self._store.create_table(table_id)
+            state = initial()
+            self._states[table_id] = state
+            self._append(table_id, state, creation_events(
+                table_id, name.strip(), system, lang, gm_name.strip(), token, fresh.seed))
+        return Credentials(table_id, "m1", token)
+
+    def invite(self, viewer: Viewer) -> Invitation:
+        """A new invitation (game master only); its token is shown once."""
+        entropy = self._entropy()
+        result = self._execute(viewer, {"type": "invite"}, entropy)
+        return Invitation(result[0][0].payload["invitation_id"], entropy.token)
+
+    def revoke(self, viewer: Viewer, invitation_id: str) -> None:
+        """Revoke an invitation (game master only)."""
+        self.execute(viewer, {"type": "revoke", "invitation_id": invitation_id})
+
+    def join(self, table_id: str, invitation_token: str, name: str) -> Credentials:
+        """Join a table with an invitation's token; the new member's token is shown once."""
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 80:
+            raise InvalidCommand("name must be 1 to 80 characters")
+        token = self._entropy().token
+        digest = hash_token(str(invitation_token))
+        for _ in range(RETRIES):
+            with self._lock(table_id):
+                state = self._known(table_id)
+                found = [i for i, v in state["invitations"].items()
+                         if fair.same(v["token_hash"], digest)]
+                if not found or state["invitations"][found[0]]["revoked"]:
+                    raise NotAuthorized("this invitation is not valid (unknown or revoked)")
+                events = join_events(state, found[0], name.strip(), token)
+                try:
+                    stored = self._append(table_id, state, events)
+                except ConflictError:
+                    continue
+            return Credentials(table_id, stored[0].payload["member_id"], token)
+        raise ConflictError("the table is too busy; try again")
+
+    def _known(self, table_id: str) -> State:
+        try:
+            return self._current(table_id)
+        except UnknownTable:
+            raise NotAuthorized("unknown table or token") from None
+
+    def authenticate(self, table_id: str, token: str) -> Viewer:
+        """The member a token belongs to; ``NotAuthorized`` otherwise."""
+        state = self._known(table_id)
+        digest = hash_token(str(token))
+        for member_id, stored in state["credentials"].items():
+            if fair.same(stored, digest):
+                member = state["members"][member_id]
+                return Viewer(table_id, member_id, member["role"], member["name"])
+        raise NotAuthorized("unknown table or token")
+
+    def _check_viewer(self, state: State, viewer: Viewer) -> None:
+        member = state["members"].get(viewer.member_id)
+        if member is None or member["role"] != viewer.role:
+            raise NotAuthorized("not a member of this table")
+
+    # -- commands ----------------------------------------------------------------
+
+    def _execute(self, viewer: Viewer, command: dict[str, Any],
+                 entropy: Entropy) -> tuple[list[StoredEvent], State]:
+        for _ in range(RETRIES):
+            with self._lock(viewer.table_id):
+                state = self._known(viewer.table_id)
+                self._check_viewer(state, viewer)
+                events = decide(state, viewer, command, entropy)
+                if not events:
+                    return [], state
+                try:
+                    return self._append(viewer.table_id, state, events), state
+                except ConflictError:
+                    continue
+        raise ConflictError("the table is too busy; try again")
+
+    def execute(self, viewer: Viewer, command: dict[str, Any]) -> dict[str, Any]:
+        """Decide and store a command; the events as this viewer sees them.  An
+        ``invite`` command also answers the new ``invitation`` (its token shown once)."""
+        entropy = self._entropy()
+        stored, state = self._execute(viewer, command, entropy)
+        with self._lock(viewer.table_id):
+            answer: dict[str, Any] = {
+                "ok": True, "events": [view_event(e, viewer, state) for e in stored],
+                "sequence": stored[-1].sequence if stored else state["sequence"]}
+        if isinstance(command, dict) and command.get("type") == "invite" and stored:
+            answer["invitation"] = {"invitation_id": stored[0].payload["invitation_id"],
+                                    "token": entropy.token}
+        return answer
+
+    # -- reading -----------------------------------------------------------------
+
+    def state(self, viewer: Viewer) -> dict[str, Any]:
+        """The viewer's filtered state, JSON-ready."""
+        with self._lock(viewer.table_id):
+            state = self._known(viewer.table_id)
+            self._check_viewer(state, viewer)
+            return view_state(state, viewer)
+
+    def events(self, viewer: Viewer, after: int = 0) -> list[dict[str, Any]]:
+        """The events after a sequence number, filtered for the viewer."""
+        with self._lock(viewer.table_id):
+            state = self._known(viewer.table_id)
+            self._check_viewer(state, viewer)
+            return [view_event(e, viewer, state)
+                    for e in self._store.read(viewer.table_id, max(int(after), 0))]
+
+    def wait(self, viewer: Viewer, after: int, timeout: float) -> bool:
+        """Block up to ``timeout`` seconds for an event after ``after``."""
+        return self._store.wait(viewer.table_id, after, timeout)
+
+    def export(self, viewer: Viewer) -> str:
+        """The whole log as JSON Lines (game master only); the dice seed not yet
+        revealed is left out."""
+        if viewer.role != "gm":
+            raise NotAuthorized("only the game master may export the table")
+        with self._lock(viewer.table_id):
+            state = self._known(viewer.table_id)
+            self._check_viewer(state, viewer)
+            return export_lines(self._store.read(viewer.table_id), state)
+
+    def import_table(self, text: str, *, gm_name: str | None = None) -> Credentials:
+        """A new table from an exported log (JSON Lines): every event replayed under a
+        new table id, a new game master token, and a fresh dice seed committed."""
+        from regelwerk.table.export import parse_lines
+
+        events = parse_lines(text)
+        table_id = secrets.token_urlsafe(12)
+        token = secrets.token_urlsafe(32)
+        with self._lock(table_id):
+            self._store.create_table(table_id)
+            copied = [NewEvent(e.kind, _retarget(e, table_id), e.actor, e.audience)
+                      for e in events]
+            state = initial()
+            self._states[table_id] = state
+            self._append(table_id, state, copied)
+            gm = next(m for m, v in state["members"].items() if v["role"] == "gm")
+            viewer = Viewer(table_id, gm, "gm", gm_name or state["members"][gm]["name"])
+            self._append(table_id, state, [NewEvent(
+                "credential_reset", {"member_id": gm, "token_hash": hash_token(token)}, gm,
+                ("server",))])
+            self._append(table_id, state, decide(state, viewer, {"type": "rotate_seed"},
+                                                 self._entropy()))
+        return Credentials(table_id, gm, token)
+
+    def command_types(self) -> dict[str, type[BaseModel]]:
+        """Every command's pydantic model, by type."""
+        return command_types()
+
+
+def _retarget(event: StoredEvent, table_id: str) -> dict[str, Any]:
+    """An imported event's payload, the table's new id in its creation."""
+    payload: dict[str, Any] = json.loads(json.dumps(event.payload))
+    if event.kind == "table_created":
+        payload["table_id"] = table_id
+    return payload
+

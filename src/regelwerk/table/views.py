@@ -1,0 +1,159 @@
+"""What a viewer may see, filtered here on the server: the state and each event.
+
+The game master sees everything but the server's own secrets (token hashes, the
+unrevealed dice seed).  A player does not see hidden creatures, invitations, the
+game master's events or other players' private ones; others' hit points come as
+a health estimate when the table says so (``health_estimate``), their own exactly.
+An event a viewer may not see keeps its sequence number and kind, with the
+payload ``{"secret": true}``, so numbers stay gap-free for everyone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regelwerk.store.base import StoredEvent
+from regelwerk.table.decide import Viewer
+from regelwerk.table.state import State, copy, copy_dict
+
+__all__ = ["ESTIMATES", "can_see", "estimate", "view_event", "view_state"]
+
+ESTIMATES = ("unhurt", "barely_hurt", "hurt", "badly_hurt", "near_death", "down", "dead")
+"""Health estimates, from full hit points to dead (docs/rulings.md,
+"Table: health estimates")."""
+_SERVER_KEYS = ("token_hash",)
+
+
+def estimate(health: dict[str, Any]) -> str:
+    """How hurt a creature looks: by the share of hit points left, in quarters."""
+    if health.get("dead"):
+        return "dead"
+    hp, max_hp = int(health.get("hp", 0)), max(int(health.get("max_hp", 1)), 1)
+    if hp <= 0:
+        return "down"
+    if hp >= max_hp:
+        return "unhurt"
+    share = 4 * hp / max_hp
+    return "barely_hurt" if share > 3 else "hurt" if share > 2 else \
+        "badly_hurt" if share > 1 else "near_death"
+
+
+def can_see(audience: tuple[str, ...] | list[str], viewer: Viewer) -> bool:
+    """Whether an event of ``audience`` reaches the viewer."""
+    if "server" in audience:
+        return False
+    return "*" in audience or viewer.role == "gm" or viewer.member_id in audience
+
+
+def _exact_for(state: State, viewer: Viewer, character_id: str) -> bool:
+    if viewer.role == "gm" or not state["settings"].get("health_estimate", True):
+        return True
+    character = state["characters"].get(character_id)
+    return character is not None and character.get("owner") == viewer.member_id
+
+
+def _visible_character(state: State, viewer: Viewer, character_id: str) -> bool:
+    character = state["characters"].get(character_id)
+    return viewer.role == "gm" or character is None or not character.get("hidden")
+
+
+def _scrub(value: Any, state: State, viewer: Viewer) -> Any:
+    """Remove server keys; for players turn others' health into estimates and drop
+    what undo restores."""
+    if isinstance(value, list):
+        return [_scrub(v, state, viewer) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out: dict[str, Any] = {}
+    player = viewer.role != "gm"
+    for key, item in value.items():
+        if key in _SERVER_KEYS or (key == "restore" and player):
+            continue
+        if player and key in ("order", "delayed") and isinstance(item, list):
+            item = [c for c in item if _visible_character(state, viewer, c)]
+        elif player and key == "participants" and isinstance(item, dict):
+            item = {c: v for c, v in item.items() if _visible_character(state, viewer, c)}
+        elif player and key == "effects" and isinstance(item, list):
+            item = [e for e in item if isinstance(e, dict)
+                    and _visible_character(state, viewer, str(e.get("target")))
+                    and _visible_character(state, viewer, str(e.get("creator")))]
+        elif player and key in ("proposals", "position"):
+            continue
+        out[key] = _scrub(item, state, viewer)
+    if player and value.get("kind") in ("creature", "hazard") and "sheet" in out \
+            and value.get("owner") != viewer.member_id:
+        del out["sheet"]
+    owner_id = value.get("character_id", value.get("id"))
+    if isinstance(owner_id, str) and isinstance(out.get("health"), dict) \
+            and not _exact_for(state, viewer, owner_id):
+        out["health"] = {"estimate": estimate(out["health"])}
+    return out
+
+
+def view_event(event: StoredEvent, viewer: Viewer, state: State) -> dict[str, Any]:
+    """The event as the viewer sees it (JSON-ready)."""
+    shown: dict[str, Any] = {"sequence": event.sequence, "kind": event.kind,
+                             "actor": event.actor, "time": event.time,
+                             "audience": list(event.audience)}
+    if can_see(event.audience, viewer):
+        shown["payload"] = _scrub(event.payload, state, viewer)
+    else:
+        shown["payload"] = {"secret": True}
+        shown["audience"] = ["gm"] if "server" not in event.audience else ["server"]
+    return shown
+
+
+def _character_view(character: dict[str, Any], state: State,
+                    viewer: Viewer) -> dict[str, Any]:
+    shown = copy_dict(character)
+    if viewer.role == "gm" or character.get("owner") == viewer.member_id:
+        return shown
+    if character.get("kind") != "character":
+        shown.pop("sheet", None)
+    if not _exact_for(state, viewer, character["id"]):
+        shown["health"] = {"estimate": estimate(character.get("health", {}))}
+    return shown
+
+
+def _encounter_view(encounter: dict[str, Any] | None, state: State,
+                    viewer: Viewer) -> dict[str, Any] | None:
+    if encounter is None:
+        return None
+    shown = copy_dict(encounter)
+    if viewer.role == "gm":
+        return shown
+    visible = {p for p in encounter["participants"]
+               if _visible_character(state, viewer, p)}
+    shown["participants"] = {p: v for p, v in shown["participants"].items() if p in visible}
+    shown["order"] = [p for p in shown["order"] if p in visible]
+    shown["delayed"] = [p for p in shown.get("delayed", []) if p in visible]
+    shown["effects"] = [e for e in shown.get("effects", [])
+                        if e.get("target") in visible and e.get("creator") in visible]
+    shown.pop("proposals", None)
+    shown.pop("position", None)
+    if shown.get("active") not in visible:
+        shown["active"] = None
+    return shown
+
+
+def view_state(state: State, viewer: Viewer) -> dict[str, Any]:
+    """The state as the viewer sees it (JSON-ready)."""
+    f = state["fair"]
+    shown: dict[str, Any] = {
+        "table_id": state["table_id"], "name": state["name"], "system": state["system"],
+        "lang": state["lang"], "sequence": state["sequence"], "created": state["created"],
+        "session": state["session"], "settings": copy(state["settings"]),
+        "members": copy(state["members"]),
+        "viewer": {"member_id": viewer.member_id, "role": viewer.role, "name": viewer.name},
+        "fair": {"epoch": f["epoch"], "seed_hash": f["seed_hash"],
+                 "player_seeds": list(f["player_seeds"]), "revealed": copy(f["revealed"])},
+        "characters": {cid: _character_view(c, state, viewer)
+                       for cid, c in state["characters"].items()
+                       if _visible_character(state, viewer, cid)},
+        "encounter": _encounter_view(state["encounter"], state, viewer),
+    }
+    if viewer.role == "gm":
+        shown["invitations"] = {i: {"revoked": v["revoked"]}
+                                for i, v in state["invitations"].items()}
+        shown["undo_available"] = len(state["undo"])
+    return shown
