@@ -251,7 +251,13 @@ def roll_chances(tree: Expression, total: int, limit: int = cost.MAX_COST) -> tu
             weights, den = below
             less = sum(w for v, w in weights.items() if v < total - offset)
             return 1 - Fraction(less, den), Fraction(weights.get(total - offset, 0), den)
-    dist = distribution_of(tree, limit).distribution
+    scaled = _Evaluator(limit).evaluate(tree)
+    if scaled.scale == 1:
+        weights = scaled.weights
+        at_least = sum(w for v, w in weights.items() if v >= total)
+        return (Fraction(at_least, scaled.denominator),
+                Fraction(weights.get(total, 0), scaled.denominator))
+    dist = _whole(scaled)
     return dist.at_least(total), dist.probability(total)
 
 

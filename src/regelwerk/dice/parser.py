@@ -67,9 +67,12 @@ _MAX_LABEL = 100
 
 
 def _int(text: str, limit: int = MAX_CONSTANT, what: str = "number") -> int:
-    if len(text) > len(str(limit)) or int(text) > limit:
+    if len(text) > 7:
         raise LimitExceeded(f"{what} {text[:12]} is too large: at most {limit}")
-    return int(text)
+    value = int(text)
+    if value > limit:
+        raise LimitExceeded(f"{what} {text[:12]} is too large: at most {limit}")
+    return value
 
 
 class _Parser:
