@@ -53,6 +53,7 @@ CASES = [
     d(4, 6).op("k", "h3").op("cs", ">4"),
     d(3, 6).op("rr", "1").op("cs", "6"),
     d(2, 6).op("p", "1").op("k", "h1"),
+    d(3, 4).op("rr", "<2").op("k", "h1", "l1"),   # the small-pool fallback with rr
     Items([d(1, 20), d(1, 20)], [("k", ["h1"])]),
     Items([Bin("+", d(1, 4), Lit(1)), Lit(3), d(2, 6).op("k", "l1")], [("k", ["h1"])]),
     Items([d(1, 6), d(1, 8), Lit(3)]),

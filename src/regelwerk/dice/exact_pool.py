@@ -80,10 +80,13 @@ class _Pool:
                                 f"more than {_MAX_STATES:,} sorted outcomes")
 
     def roll_new(self, dice: list[DieState], count: int, p: Fraction,
-                 out: dict[State, Fraction]) -> None:
-        """Add ``count`` fresh dice in every way, each sorted outcome with its chance."""
-        share = p / self.sides**count
-        for faces, ways in _multisets(self.sides, count).items():
+                 out: dict[State, Fraction], among: list[int] | None = None) -> None:
+        """Add ``count`` fresh dice in every way, each sorted outcome with its chance
+        (faces ``among`` only, equally likely, when given)."""
+        faces_of = among or list(range(1, self.sides + 1))
+        share = p / len(faces_of) ** count
+        for picks, ways in _multisets(len(faces_of), count).items():
+            faces = [faces_of[i - 1] for i in picks]
             self.add(out, _canon(dice + [(f, True, False) for f in faces]), share * ways)
 
 
@@ -165,17 +168,16 @@ def _apply(pool: _Pool, op: Operation, state: State, p: Fraction,
 
 def _reroll(pool: _Pool, op: Operation, state: State, p: Fraction,
             out: dict[State, Fraction], *, once: bool) -> None:
-    todo = {state: p}
-    while todo:
-        nxt: dict[State, Fraction] = {}
-        for st, q in todo.items():
-            chosen = _selected(op, st)
-            if not chosen:
-                pool.add(out, st, q)
-                continue
-            rest = [d for i, d in enumerate(st) if i not in chosen]
-            pool.roll_new(rest, len(chosen), q, out if once else nxt)
-        todo = nxt
+    """``ro``: the selected dice once; ``rr`` (value selectors only, the parser refuses
+    the rest): rerolling until a face is no longer selected leaves the other faces
+    equally likely, so the selected dice take one of those at once."""
+    chosen = _selected(op, state)
+    if not chosen:
+        pool.add(out, state, p)
+        return
+    rest = [d for i, d in enumerate(state) if i not in chosen]
+    stay = None if once else [f for f in range(1, pool.sides + 1) if not op.selects(f)]
+    pool.roll_new(rest, len(chosen), p, out, stay)
 
 
 def _explode(pool: _Pool, op: Operation, state: State, p: Fraction,
