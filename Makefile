@@ -1,24 +1,33 @@
 # regelwerk: `make run` starts the HTTP server, `make test` runs every check.
-# Both create the virtual environment in .venv and install what they need.
+# Both create the virtual environment in .venv and install the exact versions of
+# requirements.lock, then the project itself without dependencies.
+# `make lock` rewrites requirements.lock from pyproject.toml (run it after adding
+# or changing a dependency there, and commit both).
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+LOCK   := requirements.lock
+PIP    := $(BIN)/python -m pip --disable-pip-version-check
 SHARED := ../shared/examples/protocol-examples.jsonl
 # d20 (benchmark peer and differential test) pins lark-parser 0.9, which clashes
 # with Lark 1.x: it gets its own environment, from PyPI
 BENCH_D20 := .bench-d20
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
 
 .PHONY: run test lint typecheck unit examples bench bench-env messages clean system-deps
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCK)
+	$(PYTHON) tools/lockcheck.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[all]'
+	$(PIP) install --quiet -r $(LOCK)
+	$(PIP) install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/regelwerk serve
+	$(BIN)/regelwerk serve --host $(HOST) --port $(PORT)
 
 test: system-deps lint typecheck unit examples
 
@@ -59,6 +68,21 @@ bench: $(STAMP) $(BENCH_D20)/bin/python
 
 messages: $(STAMP)
 	$(BIN)/python tools/catalogues.py update
+
+# Exact versions of every dependency in pyproject.toml (all extras); keeps the
+# pins that still fit, adds what is new. `make lock-upgrade` moves to the newest.
+.PHONY: lock lock-upgrade
+LOCK_FLAGS := --quiet --all-extras --strip-extras --allow-unsafe --no-emit-index-url \
+	--no-emit-find-links --output-file $(LOCK)
+
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet pip-tools
+	$(BIN)/pip-compile $(LOCK_FLAGS) $(LOCK_EXTRA) pyproject.toml
+	sed -i '/^regelwerk @ /d' $(LOCK)
+
+lock-upgrade:
+	$(MAKE) lock LOCK_EXTRA=--upgrade
 
 clean:
 	rm -rf $(VENV) $(BENCH_D20) .pytest_cache .mypy_cache .ruff_cache .hypothesis

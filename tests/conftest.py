@@ -16,6 +16,10 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+# The command line speaks the language of the environment: tests start from English
+# (those about the language set it themselves).
+os.environ["REGELWERK_LANG"] = "en"
+
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:

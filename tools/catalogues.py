@@ -4,9 +4,13 @@
     python tools/catalogues.py check    # exit 1 if a message lacks a de/is translation
     python tools/catalogues.py set FILE # translations from a JSON file
                                         # {"de": {msgid: text}, "is": {...}}
+    python tools/catalogues.py merge    # after a git merge that conflicts in the
+                                        # catalogues: keep both sides' messages
 
-Messages are the first argument of ``t(...)`` calls (``context.t``, ``t``) and the
-first two of ``plural(...)``.
+Messages are the first argument of ``t(...)`` calls (``context.t``, ``t``), the
+first two of ``plural(...)``, the message templates of the error classes and of
+``Message(...)``, texts marked ``translatable(...)``, the second argument of the
+protocol's ``_error(...)``, and the command line's help texts and click's own words.
 """
 
 from __future__ import annotations
@@ -21,7 +25,10 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "regelwerk"
 LOCALES = SOURCE / "i18n" / "locale"
-KEYWORDS = {"t": None, "plural": (1, 2)}
+ERRORS = ("RegelwerkError", "DiceError", "DiceSyntaxError", "LimitExceeded", "FaceError",
+          "EvaluationError", "RequestError", "RuleError")
+KEYWORDS = {"t": None, "plural": (1, 2), "Message": None, "translatable": None, "NameTable": None,
+            "_error": (2,), **dict.fromkeys(ERRORS)}
 
 
 def extracted() -> Catalog:
@@ -101,6 +108,38 @@ def set_translations(path: str) -> None:
         save(lang, catalog)
 
 
+def _side(path: Path, stage: int, lang: str) -> Catalog:
+    """One side of a conflicted catalogue (git's stage 2 is ours, 3 is theirs)."""
+    import io
+    import subprocess
+
+    relative = path.relative_to(ROOT).as_posix()
+    text = subprocess.run(["git", "show", f":{stage}:{relative}"], cwd=ROOT, check=True,
+                          capture_output=True).stdout
+    return read_po(io.BytesIO(text), locale=lang, domain="regelwerk")
+
+
+def merge() -> None:
+    """Resolve merge conflicts in the catalogues: every message of both sides, a
+    translation where either side has one (theirs where both differ: run check)."""
+    for lang in ("de", "en", "is"):
+        path = po_path(lang)
+        if "<<<<<<<" not in path.read_text("utf-8"):
+            continue
+        ours, theirs = _side(path, 2, lang), _side(path, 3, lang)
+        for message in theirs:
+            if not message.id:
+                continue
+            mine = ours.get(message.id)
+            if mine is None:
+                ours[message.id] = message
+            elif message.string and message.string != mine.string:
+                mine.string = message.string
+        save(lang, ours)
+        print(f"{path.relative_to(ROOT)}: merged; once the code is merged too, run "
+              "'make messages' and 'make test'")
+
+
 def main(argv: list[str]) -> int:
     if argv[1:] == ["update"]:
         update()
@@ -110,6 +149,9 @@ def main(argv: list[str]) -> int:
         for gap in gaps:
             print("untranslated", gap)
         return 1 if gaps else 0
+    if argv[1:] == ["merge"]:
+        merge()
+        return 0
     if len(argv) == 3 and argv[1] == "set":
         set_translations(argv[2])
         return 0

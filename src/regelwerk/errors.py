@@ -1,7 +1,10 @@
 """The one error root of regelwerk and its tree.
 
 Every error carries a stable snake_case ``code`` (used by the protocol) and a
-message that says what was wrong and what is allowed::
+message that says what was wrong and what is allowed.  The message is an
+English template with named values (``"unknown condition {name!r}"``,
+``name=...``), so that the protocol layer can give it in the reader's language
+(the templates are messages of the gettext catalogues)::
 
     RegelwerkError                      code: (varies)
     ├── DiceError
@@ -19,17 +22,50 @@ message that says what was wrong and what is allowed::
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 __all__ = [
     "DiceError",
     "DiceSyntaxError",
     "EvaluationError",
     "FaceError",
     "LimitExceeded",
+    "Message",
     "NotAllowed",
     "RegelwerkError",
     "RequestError",
     "RuleError",
+    "translatable",
 ]
+
+
+class Message(str):
+    """A text inside an error message that is translated too: a term (``Message("the
+    end")``) or a template with its values.  As a ``str`` it is the English text."""
+
+    template: str
+    values: dict[str, object]
+
+    def __new__(cls, template: str, /, **values: object) -> Message:
+        text = super().__new__(cls, template.format(**values) if values else template)
+        text.template = template
+        text.values = values
+        return text
+
+    def render(self, translate: Callable[..., str]) -> str:
+        """The text in ``translate``'s language."""
+        return _render(translate, self.template, self.values)
+
+
+def _render(translate: Callable[..., str], template: str, values: dict[str, object]) -> str:
+    shown = {k: v.render(translate) if isinstance(v, Message) else v for k, v in values.items()}
+    return translate(template, **shown)
+
+
+def translatable(message: str) -> str:
+    """Mark ``message`` for the catalogues where it is not written in a call that
+    already marks it (``t(...)``, an error class); it is returned unchanged."""
+    return message
 
 
 class RegelwerkError(Exception):
@@ -37,15 +73,21 @@ class RegelwerkError(Exception):
 
     code: str = "error"
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, /, *, code: str | None = None, **values: object) -> None:
+        text = message.format(**values) if values else message
+        super().__init__(text)
+        self.template = message
+        self.values = values
+        self.message = text
         if code is not None:
             self.code = code
 
-    def to_dict(self) -> dict[str, str]:
-        """The protocol's error object."""
-        return {"code": self.code, "message": self.message}
+    def to_dict(self, translate: Callable[..., str] | None = None) -> dict[str, str]:
+        """The protocol's error object; ``translate`` (a translator) puts the
+        message into the reader's language."""
+        if translate is None:
+            return {"code": self.code, "message": self.message}
+        return {"code": self.code, "message": _render(translate, self.template, self.values)}
 
 
 class DiceError(RegelwerkError):
@@ -67,8 +109,9 @@ class DiceSyntaxError(DiceError):
         column: int = 1,
         found: str = "",
         expected: tuple[str, ...] = (),
+        **values: object,
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, code=None, line=line, column=column, found=found, **values)
         self.line = line
         self.column = column
         self.found = found

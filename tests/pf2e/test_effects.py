@@ -325,7 +325,7 @@ def test_protocol_and_cli() -> None:
     assert "recovered" in result.output
     turn = runner.invoke(cli, ["pf2e", "turn", "--step", "Sudden Charge:2:Stride+Stride+Strike",
                                "--step", "Strike", "--quickened", "Stride,Strike"])
-    assert "MAP -5" in turn.output
+    assert "multiple attack penalty -5" in turn.output
     assert "valid" in turn.output
     counter = runner.invoke(cli, ["pf2e", "counteract", "--degree", "success", "--level", "2",
                                   "--target-level", "3"])

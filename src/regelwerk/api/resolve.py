@@ -6,8 +6,9 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 
+from regelwerk.api.resolve_docs import PROTOCOL_PATH, protocol_text, resolve_responses
 from regelwerk.protocol import registry, resolve
 from regelwerk.protocol.resolve import error_response
 
@@ -50,7 +51,13 @@ router = APIRouter()
 @router.post(
     "/api/v1/resolve",
     summary="Resolve one rules request",
+    description=("Answer one request of the rules protocol. Every action, its fields and "
+                 f"its answer are described in the protocol documentation ({PROTOCOL_PATH}, "
+                 "docs/protocol.md in the source)."),
+    responses=resolve_responses(),
     openapi_extra={
+        "externalDocs": {"description": "The regelwerk rules protocol",
+                         "url": PROTOCOL_PATH},
         "requestBody": {
             "required": True,
             "content": {
@@ -75,6 +82,17 @@ async def resolve_endpoint(request: Request) -> JSONResponse:
     else:
         response = resolve(payload)
     return JSONResponse(response, status_code=status_for(response))
+
+
+@router.get(PROTOCOL_PATH, summary="The protocol documentation (Markdown)",
+            response_class=PlainTextResponse,
+            responses={404: {"description": "Not shipped with this installation."}})
+async def protocol_endpoint() -> PlainTextResponse:
+    """docs/protocol.md: every system, action, field and error code."""
+    text = protocol_text()
+    if text is None:
+        return PlainTextResponse("the protocol documentation is not installed", 404)
+    return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 
 
 @router.get("/api/v1/actions", summary="The registered systems and actions")

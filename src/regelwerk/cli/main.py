@@ -9,16 +9,17 @@ from typing import IO, Any, ClassVar
 
 import click
 
-from regelwerk.cli.common import localize, system_language
+from regelwerk.cli.common import lang_option, localize
 from regelwerk.cli.dice import odds_command, roll_command
-from regelwerk.i18n import Translator, translator
+from regelwerk.cli.running import ToolGroup, run
+from regelwerk.cli.shell import MANUAL_EPILOG, completion_command, manual_command
 from regelwerk.protocol import resolve
 from regelwerk.protocol.resolve import error_response
 
 __all__ = ["cli", "load_commands", "main"]
 
 
-class _LazyGroup(click.Group):
+class _LazyGroup(ToolGroup):
     """Loads a game system's commands (and so its rules) on first use, so that
     ``regelwerk roll`` starts without importing every system."""
 
@@ -28,10 +29,9 @@ class _LazyGroup(click.Group):
         "w6": ("w6", "regelwerk.cli.w6"),
         "5e": ("dnd5e", "regelwerk.cli.dnd5e"),
         "pf2e": ("pf2e", "regelwerk.cli.pf2e", "regelwerk.cli.pf2e_damage",
-                 "regelwerk.cli.pf2e_map", "regelwerk.cli.pf2e_play"),
+                 "regelwerk.cli.pf2e_map", "regelwerk.cli.pf2e_play", "regelwerk.cli.pf2e_table"),
         "table": ("table", "regelwerk.cli.table"),
     }
-    translator: Translator | None = None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
@@ -48,10 +48,16 @@ class _LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=MANUAL_EPILOG)
 @click.version_option(package_name="regelwerk", prog_name="regelwerk")
-def cli() -> None:
-    """regelwerk: rules for W6 Proben, D&D 5e and Pathfinder 2e, with exact odds."""
+@lang_option
+def cli(lang: str) -> None:
+    """regelwerk: rules for W6 Proben, D&D 5e and Pathfinder 2e, with exact odds.
+
+    Every command answers in the language of --lang, else REGELWERK_LANG, else the
+    locale (de, en or is), and prints the protocol's JSON with --json.
+    """
 
 
 def _answer(line: str) -> dict[str, Any]:
@@ -100,6 +106,8 @@ def serve_command(host: str, port: int) -> None:
 
 cli.add_command(roll_command)
 cli.add_command(odds_command)
+cli.add_command(completion_command)
+cli.add_command(manual_command)
 
 
 def load_commands() -> None:
@@ -109,10 +117,7 @@ def load_commands() -> None:
         cli.get_command(context, name)
 
 
-def main() -> None:
-    """Entry point of the ``regelwerk`` command; help in the system's language."""
-    t = translator(system_language())
-    localize(cli, t)
-    if isinstance(cli, _LazyGroup):
-        cli.translator = t
-    cli()
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``regelwerk`` command, in the language of ``--lang``,
+    ``REGELWERK_LANG`` or the locale; see ``regelwerk.cli.running``."""
+    run(cli, argv)

@@ -11,44 +11,56 @@ from rich.text import Text
 
 from regelwerk.cli.common import (
     call,
+    cli_t,
     console,
     rolling_options,
 )
 from regelwerk.i18n import Translator
+from regelwerk.i18n.terms import term
 
-__all__ = ["pf2e"]
+__all__ = ["modifier_fields", "modifier_options", "pf2e", "show_breakdown"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 _TYPES = ("ability", "proficiency", "item", "circumstance", "status", "untyped")
-_ALIASES = {"ability": "--attribut", "proficiency": "--kompetenz", "item": "--gegenstand",
-            "circumstance": "--situation", "status": "--zustand", "untyped": "--kategorielos"}
+_ALIASES = {"ability": ("--attribut",), "proficiency": ("--kompetenz",),
+            "item": ("--gegenstand",), "circumstance": ("--situation", "--umstand"),
+            "status": ("--zustand",), "untyped": ("--kategorielos", "--ohne-art")}
+_TYPE_HELP = {
+    "ability": "An attribute bonus or penalty (repeatable).",
+    "proficiency": "A proficiency bonus (repeatable).",
+    "item": "An item bonus or penalty (repeatable).",
+    "circumstance": "A circumstance bonus or penalty (repeatable).",
+    "status": "A status bonus or penalty (repeatable).",
+    "untyped": "An untyped bonus or penalty (repeatable).",
+}
 _DEGREES = ("critical_success", "success", "failure", "critical_failure")
 
 
 def modifier_options(f: F) -> F:
     """``--modifier N`` or typed modifiers (repeatable), German type names as aliases."""
     for kind in reversed(_TYPES):
-        f = click.option(f"--{kind}", _ALIASES[kind], kind, type=int, multiple=True,
-                         help=f"A bonus or penalty of type {kind} (repeatable).")(f)
+        f = click.option(f"--{kind}", *_ALIASES[kind], kind, type=int, multiple=True,
+                         help=_TYPE_HELP[kind])(f)
     return click.option("--modifier", "--modifikator", type=int,
                         help="The total modifier (instead of typed modifiers).")(f)
 
 
-def modifier_fields(values: dict[str, Any]) -> dict[str, Any]:
-    modifiers = [{"value": v, "type": kind, "label": f"{kind} {v:+d}"}
+def modifier_fields(values: dict[str, Any], t: Translator | None = None) -> dict[str, Any]:
+    """The request's ``modifier`` or typed ``modifiers``, labelled in ``t``'s language."""
+    t = t or cli_t()
+    modifiers = [{"value": v, "type": kind, "label": f"{term(t, kind)} {v:+d}"}
                  for kind in _TYPES for v in values.pop(kind)]
     plain = values.pop("modifier")
     if modifiers and plain is not None:
-        raise click.UsageError("give --modifier or typed modifiers, not both")
+        raise click.UsageError(t("give --modifier or typed modifiers, not both"))
     if modifiers:
         return {"modifiers": modifiers}
     return {"modifier": plain or 0}
 
 
 def _degree_label(t: Translator, key: str) -> str:
-    return {"critical_success": t("critical success"), "success": t("success"),
-            "failure": t("failure"), "critical_failure": t("critical failure")}[key]
+    return term(t, key)
 
 
 def _odds_table(t: Translator, probabilities: dict[str, float], rolled: str | None) -> Table:
@@ -56,18 +68,27 @@ def _odds_table(t: Translator, probabilities: dict[str, float], rolled: str | No
     for key in _DEGREES:
         p = probabilities[key]
         style = "bold" if key == rolled else ""
-        table.add_row(Text(_degree_label(t, key), style=style), f"{p:6.1%}",
-                      Text("█" * round(30 * p), style="green" if "success" in key else "red"))
+        mark = " ◀" if key == rolled else ""
+        table.add_row(Text(_degree_label(t, key) + mark, style=style), t.percent(p),
+                      Text("█" * round(30 * p), style="green" if "success" in key else "red"),
+                      )
+    table.columns[1].justify = "right"
     return table
 
 
-def _show_breakdown(response: dict[str, Any]) -> None:
+def _label(t: Translator, m: dict[str, Any]) -> str:
+    return str(m["label"]) if m.get("label") else term(t, m["type"])
+
+
+def show_breakdown(t: Translator, response: dict[str, Any]) -> None:
+    """The modifiers that counted, and those that did not (struck through, marked
+    ``✗`` for plain text) with the reason."""
     out = console()
     for m in response.get("applied", []):
-        out.print(f"  {m['value']:+d}  {m['label'] or m['type']}")
+        out.print(f"  {m['value']:+d}  {_label(t, m)}")
     for m in response.get("ignored", []):
-        line = Text("  ")
-        line.append(f"{m['value']:+d}  {m['label'] or m['type']}", style="strike dim")
+        line = Text("  ✗ ")
+        line.append(f"{m['value']:+d}  {_label(t, m)}", style="strike dim")
         line.append(f"  ({m['reason']})", style="italic")
         out.print(line)
 
@@ -80,8 +101,10 @@ def pf2e() -> None:
 @pf2e.command("check")
 @modifier_options
 @click.option("--dc", "--sg", type=int, required=True, help="The DC.")
-@click.option("--fortune", "--glueck", is_flag=True, help="Roll twice, take the higher.")
-@click.option("--misfortune", "--unglueck", is_flag=True, help="Roll twice, take the lower.")
+@click.option("--fortune", "--glueck", "--glück", is_flag=True,
+              help="Roll twice, take the higher.")
+@click.option("--misfortune", "--unglueck", "--unglück", is_flag=True,
+              help="Roll twice, take the lower.")
 @click.option("--reroll-on", "--heldenpunkt-bei", default="",
               help="Spend a hero point to reroll on these degrees, e.g. failure,critical_failure.")
 @click.option("--secret", "--verdeckt", is_flag=True, help="A secret check.")
@@ -110,12 +133,12 @@ def check_command(dc: int, fortune: bool, misfortune: bool, reroll_on: str, secr
     if answered is None:
         return
     response, t = answered
-    _show_breakdown(response)
+    show_breakdown(t, response)
     out = console()
     if response.get("first"):
         first = response["first"]
-        out.print(Text(f"d20 {first['natural']} → {first['total']} "
-                       f"({_degree_label(t, first['degree'])}) ↻", style="dim strike"))
+        out.print(Text(f"d20 {first['natural']}↻ → {first['total']} "
+                       f"({_degree_label(t, first['degree'])})", style="dim strike"))
     out.print(Text(f"d20 {response['natural']} {response['modifier']:+d} = "
                    f"{response['total']}", style="bold"))
     out.print(response.get("gm_text", response["text"]))

@@ -12,15 +12,19 @@ from rich.text import Text
 
 from regelwerk.cli.common import (
     call,
+    cli_t,
     console,
     faces_option,
+    json_option,
     lang_option,
     rolling_options,
     seed_option,
 )
 from regelwerk.cli.pf2e import modifier_fields, modifier_options, pf2e
+from regelwerk.errors import RegelwerkError
+from regelwerk.i18n import translator
 
-__all__ = ["creature", "damage_command"]
+__all__ = ["creature", "creature_show", "damage_command"]
 
 
 def _defence(text: str) -> dict[str, Any]:
@@ -30,7 +34,9 @@ def _defence(text: str) -> dict[str, Any]:
     try:
         value = int(value_text.strip())
     except ValueError:
-        raise click.BadParameter(f"write TYPE=VALUE, e.g. fire=5 (got {text!r})") from None
+        t = cli_t()
+        raise click.BadParameter(t("write TYPE=VALUE, e.g. fire=5 (got {text!r})",
+                                   text=text)) from None
     out: dict[str, Any] = {"type": kind.strip(), "value": value}
     if exceptions.strip():
         out["except"] = [e.strip() for e in exceptions.split(",") if e.strip()]
@@ -44,12 +50,14 @@ def _defence(text: str) -> dict[str, Any]:
 @click.option("--roll-twice", is_flag=True, help="The GM's variant: roll the dice twice.")
 @click.option("--deadly", "--critical-extra", "critical_extra",
               help="Dice only a critical hit adds, not doubled (e.g. 1d10).")
-@click.option("--precision", "--praezision", help="Precision dice (e.g. 1d6).")
+@click.option("--precision", "--praezision", "--präzision", help="Precision dice (e.g. 1d6).")
 @click.option("--type", "--art", "kind", default="bludgeoning", show_default=True,
               help="Damage type (English or German).")
 @click.option("--trait", "traits", multiple=True, help="magical, silver, nonlethal …")
-@click.option("--immunity", "--immunitaet", "immunities", multiple=True)
-@click.option("--weakness", "--schwaeche", "weaknesses", multiple=True, help="TYPE=VALUE")
+@click.option("--immunity", "--immunitaet", "--immunität", "immunities", multiple=True,
+              help="A damage type or trait the target is immune to (repeatable).")
+@click.option("--weakness", "--schwaeche", "--schwäche", "weaknesses", multiple=True,
+              help="TYPE=VALUE")
 @click.option("--resistance", "--resistenz", "resistances", multiple=True,
               help="TYPE=VALUE [except A,B]")
 @click.option("--target-trait", "target_traits", multiple=True, help="undead, evil …")
@@ -61,9 +69,10 @@ def damage_command(dice: str, critical: bool, roll_twice: bool, critical_extra: 
                    seed: int | None, faces: list[int] | None, lang: str, as_json: bool,
                    **values: Any) -> None:
     """Roll DICE of damage, chart its distribution, and apply it to a target."""
-    fields = modifier_fields(values)
+    t = cli_t()
+    fields = modifier_fields(values, t)
     modifiers = fields.get("modifiers") or [
-        {"value": fields["modifier"], "type": "untyped", "label": "modifier"}]
+        {"value": fields["modifier"], "type": "untyped", "label": t("modifier")}]
     request: dict[str, Any] = {"system": "pf2e", "action": "damage_roll", "dice": dice,
                                "modifiers": modifiers, "critical": critical,
                                "roll_twice": roll_twice, "type": kind}
@@ -74,14 +83,15 @@ def damage_command(dice: str, critical: bool, roll_twice: bool, critical_extra: 
     answered = call(request, seed=seed, faces=faces, lang=lang, as_json=as_json)
     if answered is None:
         return
-    response, _t = answered
+    response, t = answered
     out = console()
     out.print(Text(f"{dice}: {' '.join(map(str, response['faces']))} → ", style="cyan")
               .append(str(response["total"]), style="bold"))
     peak = max(p for _, p in response["distribution"])
     chart = Table(show_header=False, box=None)
     for value, p in response["distribution"]:
-        chart.add_row(str(value), f"{p:6.2%}", Text("█" * round(30 * p / peak), "green"))
+        chart.add_row(str(value), t.percent(p, 2), Text("█" * round(30 * p / peak), "green"))
+    chart.columns[1].justify = "right"
     out.print(chart)
     out.print(response["text"])
     if immunities or weaknesses or resistances or target_traits:
@@ -111,14 +121,17 @@ def creature(ctx: click.Context, state: Path) -> None:
 
 
 def _load(path: Path) -> dict[str, Any]:
+    t = cli_t()
     try:
         data = json.loads(path.read_text("utf-8"))
     except FileNotFoundError:
-        raise click.ClickException(f"{path} does not exist: create it with 'new'") from None
+        raise click.ClickException(t("{path} does not exist: create it with 'new'",
+                                     path=str(path))) from None
     except json.JSONDecodeError as error:
-        raise click.ClickException(f"{path} is not valid JSON: {error}") from None
+        raise click.ClickException(t("{path} is not valid JSON: {error}", path=str(path),
+                                     error=str(error))) from None
     if not isinstance(data, dict):
-        raise click.ClickException(f"{path} must hold a JSON object")
+        raise click.ClickException(t("{path} must hold a JSON object", path=str(path)))
     return data
 
 
@@ -142,6 +155,42 @@ def new_command(path: Path, hp: int, hero_points: int, dies_at_zero: bool) -> No
     state = {"hp": hp, "max_hp": hp, "hero_points": hero_points, "dies_at_zero": dies_at_zero}
     path.write_text(json.dumps(state, indent=2) + "\n", "utf-8")
     console().print(f"{path}: {hp}/{hp}")
+
+
+@creature.command("show")
+@lang_option
+@json_option
+@click.pass_obj
+def creature_show(path: Path, lang: str, as_json: bool) -> None:
+    """Show the creature: hit points, temporary HP, dying, wounded, doomed, hero
+    points and its conditions."""
+    from pydantic import ValidationError
+
+    from regelwerk.systems.pf2e.health.creature_model import CreatureFields
+
+    t = translator(lang)
+    try:
+        creature = CreatureFields.model_validate(_load(path)).model_dump()
+    except (ValidationError, RegelwerkError) as error:
+        raise click.ClickException(t("{path} is not a creature: {error}", path=str(path),
+                                     error=str(error).splitlines()[0])) from None
+    if as_json:
+        click.echo(json.dumps(creature, ensure_ascii=False))
+        return
+    table = Table(title=str(path), show_header=False)
+    rows = [
+        (t("Hit points"), f"{creature['hp']}/{creature['max_hp']}"),
+        (t("Temporary hit points"), str(creature.get("temp_hp", 0))),
+        (t("Dying"), str(creature.get("dying", 0))),
+        (t("Wounded"), str(creature.get("wounded", 0))),
+        (t("Doomed"), str(creature.get("doomed", 0))),
+        (t("Hero points"), str(creature.get("hero_points", 0))),
+        (t("Unconscious"), t.yes_no(bool(creature.get("unconscious")))),
+        (t("Dead"), t.yes_no(bool(creature.get("dead")))),
+    ]
+    for name, value in rows:
+        table.add_row(name, value)
+    console().print(table)
 
 
 @creature.command("damage")

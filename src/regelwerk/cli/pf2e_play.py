@@ -17,6 +17,7 @@ from regelwerk.cli.common import (
     seed_option,
 )
 from regelwerk.cli.pf2e import pf2e
+from regelwerk.i18n import Translator
 
 __all__ = ["affliction_command", "counteract_command", "turn_command"]
 
@@ -25,7 +26,7 @@ _MAX_STEPS = 100
 
 @pf2e.command("affliction")
 @click.argument("text")
-@click.option("--saves", "--rettungswuerfe", default="",
+@click.option("--saves", "--rettungswuerfe", "--rettungswürfe", default="",
               help="Degrees of the saves in order, the initial save first "
                    "(e.g. failure,success).")
 @click.option("--modifier", type=int, help="Roll the saves with this modifier against the DC.")
@@ -45,10 +46,11 @@ def affliction_command(text: str, saves: str, modifier: int | None,
     out = console()
     out.print(Text(parsed[0]["text"], style="bold"))
     degrees = [d.strip() for d in saves.split(",") if d.strip()]
+    t = parsed[1]
     if not degrees and modifier is None:
-        raise click.UsageError("give --saves or --modifier to roll the saves")
+        raise click.UsageError(t("give --saves or --modifier to roll the saves"))
     if modifier is not None and block["dc"] is None:
-        raise click.UsageError("the stat block has no DC to roll against")
+        raise click.UsageError(t("the stat block has no DC to roll against"))
     track: dict[str, Any] = {}
     kind = "exposure"
     rolls = 0
@@ -129,6 +131,32 @@ def _step(text: str) -> dict[str, Any]:
     return step
 
 
+def _spent(t: Translator, spent: str) -> str:
+    """What a step spent (``2 actions``, ``free``, ``12 min`` …) in the reader's words."""
+    number, _, unit = spent.partition(" ")
+    if number.isdigit() and unit.startswith("action"):
+        return t.plural("{n} action", "{n} actions", int(number))
+    if number.isdigit() and unit == "min":
+        return t("{n} min", n=int(number))
+    words = {"free": t("free action"), "reaction": t("reaction"),
+             "quickened": t("the quickened action"), "none": t("nothing left")}
+    return words.get(spent, spent)
+
+
+def _problem(t: Translator, code: str) -> str:
+    """A problem of a planned turn in the reader's words."""
+    words = {
+        "unknown_cost": t("unknown cost"),
+        "one_response_per_trigger": t("only one response per trigger"),
+        "reaction_needs_trigger": t("a reaction needs a trigger"),
+        "no_reaction_left": t("no reaction left"),
+        "no_action_left": t("no action left"),
+        "activity_needs_all_actions_at_once": t("an activity needs all its actions at once"),
+        "next_action_mismatch": t("the next action is not the one required"),
+    }
+    return words.get(code, code.replace("_", " "))
+
+
 @pf2e.command("turn")
 @click.option("--step", "steps", multiple=True, required=True,
               help="NAME[:COST[:SUBORDINATES|TRIGGER]], "
@@ -148,15 +176,17 @@ def turn_command(steps: tuple[str, ...], quickened: str, slowed: int, cannot_act
     answered = call(request, seed=None, faces=None, lang=lang, as_json=as_json)
     if answered is None:
         return
-    response, _ = answered
+    response, t = answered
     out = console()
     for i, (step, spent) in enumerate(zip(planned, response["spent"], strict=True)):
         penalty = response["attack_penalties"][i]
-        line = Text(f"{i + 1}. {step['name']}: {spent}")
+        line = Text(f"{i + 1}. {step['name']}: {_spent(t, spent)}")
         if penalty is not None:
-            line.append(f"  (MAP {penalty:+d})")
+            shown = f"{penalty:+d}"
+            line.append("  (" + t("multiple attack penalty {penalty}", penalty=shown) + ")")
         bad = [p for p in response["problems"] if p["step"] == i]
         if bad:
-            line.append("  ✗ " + ", ".join(p["code"] for p in bad), style="bold red")
+            line.append("  ✗ " + ", ".join(_problem(t, p["code"]) for p in bad),
+                        style="bold red")
         out.print(line)
     out.print(Text(response["text"], style="bold green" if response["valid"] else "bold red"))

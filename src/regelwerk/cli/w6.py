@@ -12,6 +12,7 @@ from rich.text import Text
 
 from regelwerk.cli.common import (
     call,
+    cli_t,
     console,
     json_option,
     lang_option,
@@ -31,14 +32,18 @@ def _named_number(value: str, what: str) -> tuple[str | None, int]:
     try:
         return (name.strip() or None), int(number)
     except ValueError:
-        raise click.BadParameter(f"give the {what} as a number, e.g. 8 or GE=8") from None
+        t = cli_t()
+        raise click.BadParameter(t("give a number, e.g. 8 or GE=8 (got {value!r})",
+                                   value=value), param_hint=f"--{what}") from None
 
 
 def _numbers(value: str, what: str) -> list[int]:
     try:
         return [int(part) for part in value.replace(",", " ").split()]
     except ValueError:
-        raise click.BadParameter(f"give the {what} as numbers such as 6,4") from None
+        t = cli_t()
+        raise click.BadParameter(t("give numbers such as 6,4 (got {value!r})", value=value),
+                                 param_hint=f"--{what}") from None
 
 
 def pool_options(prefix: str = "") -> Callable[[F], F]:
@@ -235,6 +240,6 @@ def table_command(max_pool: int, max_required: int, lang: str) -> None:
     for required in range(1, max_required + 1):
         table.add_column(t("{n} req.", n=required), justify="right")
     for dice in range(1, max_pool + 1):
-        cells = [f"{float(odds(dice, r)[0]):.1%}" for r in range(1, max_required + 1)]
+        cells = [t.percent(float(odds(dice, r)[0])) for r in range(1, max_required + 1)]
         table.add_row(str(dice), *cells)
     console().print(table)

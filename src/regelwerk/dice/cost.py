@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from math import comb
 
-from regelwerk.errors import LimitExceeded
+from regelwerk.errors import LimitExceeded, Message
 
 __all__ = [
     "MAX_COST",
@@ -80,16 +80,17 @@ def multiset_cost(dice: int, faces: int, operations: int) -> int:
     return comb(dice + faces - 1, dice) * (operations + 1) * (dice + 4) * 10
 
 
-def check(cost: int, what: str, spent: list[int] | None = None) -> None:
+def check(cost: int, what: str, spent: list[int] | None = None, /, **values: object) -> None:
     """Raise ``LimitExceeded`` when ``cost`` (plus what ``spent[0]`` already holds) is
     beyond the budget (``spent[1]`` when given, else ``MAX_COST``); otherwise add it
-    to ``spent[0]``."""
+    to ``spent[0]``.  ``what`` names the work, a template with ``values``."""
     total = cost + (spent[0] if spent else 0)
     limit = spent[1] if spent is not None and len(spent) > 1 else MAX_COST
     if total > limit:
         raise LimitExceeded(
-            f"the exact odds of {what} are too costly to compute (about {cost:,} units of "
-            f"work, at most {limit:,}); use fewer or smaller dice"
+            "the exact odds of {what} are too costly to compute (about {cost} units of "
+            "work, at most {limit}); use fewer or smaller dice",
+            what=Message(what, **values), cost=cost, limit=limit,
         )
     if spent is not None:
         spent[0] = total

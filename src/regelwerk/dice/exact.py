@@ -37,7 +37,7 @@ from regelwerk.dice.nodes import (
 from regelwerk.dice.parser import parse
 from regelwerk.dice.poly import Poly, multiply
 from regelwerk.dice.roller import apply_operator
-from regelwerk.errors import EvaluationError
+from regelwerk.errors import EvaluationError, translatable
 from regelwerk.odds.distribution import Distribution
 
 __all__ = ["Exact", "Scaled", "distribution", "distribution_of", "roll_chances"]
@@ -162,7 +162,7 @@ class _Evaluator:
         scale = lcm(left.scale, right.scale)
         a, b = left.rescaled(scale), right.rescaled(scale)
         bits = (left.denominator * right.denominator).bit_length()
-        cost.check(cost.multiply_cost(len(a), len(b), bits), "a sum", self.spent)
+        cost.check(cost.multiply_cost(len(a), len(b), bits), translatable("a sum"), self.spent)
         return _reduced(multiply(a, b), left.denominator * right.denominator, scale)
 
     def binary(self, node: BinaryOp) -> Scaled:
@@ -176,9 +176,10 @@ class _Evaluator:
                              right.denominator, right.scale)
             return self.add(left, negated)
         if op in ("/", "//", "%") and 0 in right.weights:
-            raise EvaluationError(f"division by zero: the divisor of '{op}' can be 0")
-        cost.check(cost.combine_cost(len(left.weights), len(right.weights)), f"'{op}'",
-                   self.spent)
+            raise EvaluationError("division by zero: the divisor of '{operator}' can be 0",
+                                  operator=op)
+        cost.check(cost.combine_cost(len(left.weights), len(right.weights)), "'{operator}'",
+                   self.spent, operator=op)
         out: dict[Value, int] = {}
         b_values = right.values()
         for a, wa in left.values().items():

@@ -24,6 +24,7 @@ from regelwerk.dice.exact_pool import TermOdds, pool_distribution
 from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
 from regelwerk.dice.nodes import Dice, Operation
 from regelwerk.dice.poly import Poly, add_into, binomial, multiply, power
+from regelwerk.errors import translatable
 
 __all__ = ["TermOdds", "term_distribution"]
 
@@ -31,6 +32,7 @@ _CUT_OFF_TARGET = Fraction(1, 10**12)
 _VALUE_OPS = frozenset({"k", "p", "rr", "ro", "e", "mi", "ma", "cs"})
 Dist = tuple[Poly, int]
 """Weights and their denominator."""
+_KEEPING = translatable("keeping {keep} of {dice} dice")
 
 
 def _uniform(parts: list[Dist]) -> Dist:
@@ -67,7 +69,7 @@ class _Tables:
                     self.cut_off = 1 - (1 - self.cut_off) * (1 - p ** (depth + 1)) ** dice
                 self.depths[i] = depth
                 cost.check(cost.explode_cost(depth, sides, sides * (depth + 1)),
-                           f"exploding d{sides}", spent)
+                           translatable("exploding d{sides}"), spent, sides=sides)
 
     def table(self, i: int, v: int | None) -> Dist:
         key = (i, v)
@@ -269,7 +271,7 @@ def _plain_keep(node: Dice, spent: list[int]) -> TermOdds | None:
         return TermOdds(*_pool(dict.fromkeys(range(1, sides + 1), 1), sides, n, spent),
                         Fraction(0))
     cost.check(cost.keep_cost(sides, keep, sides, n, sides.bit_length()),
-               f"keeping {keep} of {n} dice", spent)
+               _KEEPING, spent, keep=keep, dice=n)
     faces = list(range(sides, 0, -1)) if highest else list(range(1, sides + 1))
     return TermOdds(*_top_plain(faces, n, keep), Fraction(0))
 
@@ -342,10 +344,12 @@ def _pool(weights: Poly, den: int, n: int, spent: list[int]) -> Dist:
     if n == 1:
         return weights, den
     if set(weights) <= {0, 1}:
-        cost.check(cost.binomial_cost(n, den.bit_length()), "a success count", spent)
+        cost.check(cost.binomial_cost(n, den.bit_length()), translatable("a success count"),
+                   spent)
         return binomial(n, weights.get(1, 0), weights.get(0, 0)), den**n
     span = max(weights) - min(weights)
-    cost.check(cost.power_cost(n, span, len(weights), den.bit_length()), f"{n} dice", spent)
+    cost.check(cost.power_cost(n, span, len(weights), den.bit_length()),
+               translatable("{dice} dice"), spent, dice=n)
     return power(weights, n), den**n
 
 
@@ -366,11 +370,11 @@ def _keep_plan(state: dict[int | None, int], middle: tuple[Operation, ...],
     span = max(max(g) - min(g) for _, (g, _) in items) + 1
     if ranks == list(range(k)):
         cost.check(cost.keep_cost(len(items), k, span, n, den_face.bit_length()),
-                   f"keeping {k} of {n} dice", spent)
+                   _KEEPING, spent, keep=k, dice=n)
         return TermOdds(*_top(items[::-1], n, k), tables.cut_off)
     if ranks == list(range(n - k, n)):
         cost.check(cost.keep_cost(len(items), k, span, n, den_face.bit_length()),
-                   f"keeping {k} of {n} dice", spent)
+                   _KEEPING, spent, keep=k, dice=n)
         return TermOdds(*_top(items, n, k), tables.cut_off)
     return pool_distribution(node, spent)
 
@@ -403,7 +407,7 @@ def _reroll_and_add(state: dict[int | None, int], op: Operation,
         add_into(none, g, w * (common // d))
     span = max(every) - min(every)
     cost.check(2 * cost.power_cost(n, span, len(every), (den_face * common).bit_length()),
-               f"{n} dice with ra", spent)
+               translatable("{dice} dice with ra"), spent, dice=n)
     all_n = power(every, n)
     none_n = power(none, n) if none else {}
     some = dict(all_n)

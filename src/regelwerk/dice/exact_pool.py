@@ -77,7 +77,7 @@ class _Pool:
         out[state] = out.get(state, Fraction(0)) + p
         if len(out) > _MAX_STATES:
             raise LimitExceeded("the exact odds of this dice term are too costly to compute: "
-                                f"more than {_MAX_STATES:,} sorted outcomes")
+                                "more than {states} sorted outcomes", states=_MAX_STATES)
 
     def roll_new(self, dice: list[DieState], count: int, p: Fraction,
                  out: dict[State, Fraction], among: list[int] | None = None) -> None:
@@ -105,7 +105,7 @@ class TermOdds:
 def pool_distribution(node: Dice, spent: list[int]) -> TermOdds:
     """The exact distribution of the dice term by following every sorted outcome."""
     n, sides = node.count, node.sides
-    cost.check(cost.multiset_cost(n, sides, len(node.ops)), f"'{node}'", spent)
+    cost.check(cost.multiset_cost(n, sides, len(node.ops)), "'{term}'", spent, term=str(node))
     pool = _Pool(node)
     states: dict[State, Fraction] = {}
     pool.roll_new([], n, Fraction(1), states)

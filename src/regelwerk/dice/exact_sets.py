@@ -14,6 +14,7 @@ from math import prod
 from regelwerk.dice import cost
 from regelwerk.dice.nodes import Operation, Value
 from regelwerk.dice.roller import keep_items
+from regelwerk.errors import translatable
 
 __all__ = ["set_distribution"]
 
@@ -35,7 +36,7 @@ def _sum(parts: list[tuple[Values, int]], spent: list[int]) -> tuple[Values, int
     total: Values = {0: 1}
     den = 1
     for values, d in parts:
-        cost.check(cost.combine_cost(len(total), len(values)), "a set", spent)
+        cost.check(cost.combine_cost(len(total), len(values)), translatable("a set"), spent)
         out: Values = {}
         for a, wa in total.items():
             for b, wb in values.items():
@@ -58,8 +59,8 @@ def set_distribution(ops: tuple[Operation, ...], parts: list[tuple[Values, int]]
             mapped.append((out, den))
         return _sum(mapped, spent)
     single = _single_rank(ops, len(parts))
-    cost.check(cost.combine_cost(prod(len(v) for v, _ in parts), 1), "keeping items of a set",
-               spent)
+    cost.check(cost.combine_cost(prod(len(v) for v, _ in parts), 1),
+               translatable("keeping items of a set"), spent)
     states: dict[tuple[Value, ...], int] = {(): 1}
     for values, _den in parts:
         nxt: dict[tuple[Value, ...], int] = {}

@@ -61,6 +61,6 @@ class RollBudget:
         self.rolled += dice
         if self.rolled > self.max_dice:
             raise LimitExceeded(
-                f"too many dice: at most {self.max_dice} dice may be rolled for one "
-                "expression, rerolls and explosions included"
+                "too many dice: at most {max_dice} dice may be rolled for one expression, "
+                "rerolls and explosions included", max_dice=self.max_dice
             )

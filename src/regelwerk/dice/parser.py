@@ -50,7 +50,7 @@ from regelwerk.dice.nodes import (
     SelectorKind,
     SetOf,
 )
-from regelwerk.errors import DiceSyntaxError, LimitExceeded
+from regelwerk.errors import DiceSyntaxError, LimitExceeded, Message, translatable
 
 __all__ = ["clear_cache", "parse"]
 
@@ -63,16 +63,39 @@ _REPEAT = re.compile(r"\s*([0-9]+)\s*#")
 _COMPARE = re.compile(r"\s*(==|!=|>=|<=|>|<)")
 _OPERATION_WORD = re.compile(r"\s*(rr|ro|ra|mi|ma|cs|dh|dl|k|p|r|e|!(?!=))")
 _IMMEDIATE = ("mi", "ma")
+_A_NUMBER = translatable("a number")
 _MAX_LABEL = 100
 
 
+_NUMBER_WORDS = {
+    "number": translatable("number"),
+    "dice count": translatable("dice count"),
+    "number of faces": translatable("number of faces"),
+    "repeat": translatable("repeat"),
+}
+_THE_END = translatable("the end")
+
+
 def _int(text: str, limit: int = MAX_CONSTANT, what: str = "number") -> int:
-    if len(text) > 7:
-        raise LimitExceeded(f"{what} {text[:12]} is too large: at most {limit}")
-    value = int(text)
-    if value > limit:
-        raise LimitExceeded(f"{what} {text[:12]} is too large: at most {limit}")
-    return value
+    if len(text) > 7 or int(text) > limit:
+        raise LimitExceeded("{what} {text} is too large: at most {limit}",
+                            what=Message(_NUMBER_WORDS[what]), text=text[:12], limit=limit)
+    return int(text)
+
+
+def _alternatives(expected: tuple[str, ...]) -> Message:
+    """``a or b or c`` in the reader's language."""
+    if not expected:
+        return Message(translatable("something else"))
+    if len(expected) == 1:
+        return Message(expected[0])
+    return Message("{first} or {last}", first=_alternatives(expected[:-1]),
+                   last=Message(expected[-1]))
+
+
+def _found(text: str, at: int) -> str:
+    """The character at ``at`` as the reader sees it, or the end."""
+    return repr(text[at]) if at < len(text) else Message(_THE_END)
 
 
 class _Parser:
@@ -91,11 +114,10 @@ class _Parser:
         before = text[:at]
         line = before.count("\n") + 1
         column = at - (before.rfind("\n") + 1) + 1
-        found = repr(text[at]) if at < len(text) else "the end"
         return DiceSyntaxError(
-            f"syntax error at line {line}, column {column}: found {found}, "
-            f"expected {' or '.join(expected)}",
-            line=line, column=column, found=found, expected=expected,
+            "syntax error at line {line}, column {column}: found {found}, expected {value}",
+            line=line, column=column, found=_found(text, at), expected=expected,
+            value=_alternatives(expected),
         )
 
     def skip(self) -> None:
@@ -111,12 +133,14 @@ class _Parser:
     def nest(self) -> None:
         self.depth += 1
         if self.depth > MAX_NESTING:
-            raise LimitExceeded(f"expression nested too deeply: at most {MAX_NESTING} levels")
+            raise LimitExceeded("expression nested too deeply: at most {max_nesting} levels",
+                                max_nesting=MAX_NESTING)
 
     def count(self) -> None:
         self.operators += 1
         if self.operators > MAX_OPERATORS:
-            raise LimitExceeded(f"too many operators: at most {MAX_OPERATORS} in one expression")
+            raise LimitExceeded("too many operators: at most {max_operators} in one expression",
+                                max_operators=MAX_OPERATORS)
 
     # -- layers -----------------------------------------------------------------------
     def comparison(self) -> Expression:
@@ -179,20 +203,20 @@ class _Parser:
             bare = _BARE_DIE.match(text, self.pos)
             if bare:
                 at = bare.end()
-                found_text = repr(text[at]) if at < len(text) else "the end"
                 raise DiceSyntaxError(
-                    f"syntax error at line 1, column {at + 1}: found {found_text} without a "
+                    "syntax error at line {line}, column {column}: found {found} without a "
                     "number of faces; a die is written like 2d6, d20 or d%",
-                    column=at + 1, found=found_text, expected=("a number", "'%'"),
+                    column=at + 1, found=_found(text, at), expected=(_A_NUMBER, "'%'"),
                 )
             number = _NUMBER.match(text, self.pos)
             if number is None:
-                raise self.error(("a number", "dice such as 2d6", "'('", "'-'"))
+                raise self.error((_A_NUMBER, translatable("dice such as 2d6"), "'('", "'-'"))
             self.pos = number.end()
             literal = number.group()
             if "." in literal:
                 if len(literal) > 20:
-                    raise LimitExceeded(f"decimal {literal[:12]}… is too long: at most 20 digits")
+                    raise LimitExceeded("decimal {text}… is too long: at most {digits} digits",
+                                        text=literal[:12], digits=20)
                 node = Number(Fraction(literal), literal)
             else:
                 node = Number(_int(literal))
@@ -206,10 +230,11 @@ class _Parser:
                 break
             end = self.text.find("]", self.pos)
             if end < 0:
-                raise self.error(("']' to close the annotation",), len(self.text))
+                raise self.error((translatable("']' to close the annotation"),), len(self.text))
             label = self.text[self.pos + 1 : end].strip()
             if len(label) > _MAX_LABEL:
-                raise LimitExceeded(f"annotation too long: at most {_MAX_LABEL} characters")
+                raise LimitExceeded("annotation too long: at most {max_label} characters",
+                                    max_label=_MAX_LABEL)
             labels.append(label)
             self.pos = end + 1
         if not labels:
@@ -227,7 +252,7 @@ class _Parser:
         sides = 100 if percent else _int(sides_text, MAX_SIDES, "number of faces")
         if sides < 1:
             raise DiceSyntaxError("a die needs at least 1 face: d0 is not a die",
-                                  found="0", expected=("a number from 1",))
+                                  found="0", expected=(translatable("a number from 1"),))
         ops = self.operations(sides, set_ops=False, level=0)
         return _checked(Dice(count, sides, percent, ops))
 
@@ -245,7 +270,7 @@ class _Parser:
                 comma = True
                 self.skip()
             elif not self.peek(")"):
-                raise self.error(("',' or ')'",))
+                raise self.error(("','", "')'"))
         self.pos += 1
         self.depth -= 1
         if comma or not items:
@@ -282,9 +307,9 @@ class _Parser:
             op = self.operation(word, sides)
             if set_ops and op.name not in ("k", "p"):
                 raise DiceSyntaxError(
-                    f"'{word}' at column {op_start + 1} applies to dice only: a set or a "
+                    "'{word}' at column {column} applies to dice only: a set or a "
                     "value in parentheses takes keep (k) and drop (p)",
-                    column=op_start + 1, found=repr(word), expected=("k", "p"))
+                    column=op_start + 1, found=repr(word), expected=("k", "p"), word=word)
             op = Operation(op.name, op.selectors, op.depth, level)
             last = ops[-1] if ops else None
             if (last is not None and last.name == op.name and op.name not in _IMMEDIATE
@@ -308,10 +333,11 @@ class _Parser:
             depth = None
             if self.peek("@"):
                 self.pos += 1
-                depth = self.required_int("an explosion depth after '@'")
+                depth = self.required_int(translatable("an explosion depth after '@'"))
                 if depth > MAX_EXPLODE_DEPTH:
                     raise LimitExceeded(
-                        f"explosion depth {depth} is too deep: at most {MAX_EXPLODE_DEPTH}")
+                        "explosion depth {depth} is too deep: at most {max_explode_depth}",
+                        depth=depth, max_explode_depth=MAX_EXPLODE_DEPTH)
             return Operation("e", (selector,), depth)
         name = cast(OperationName, "rr" if word == "r" else word)
         at = self.pos
@@ -319,9 +345,9 @@ class _Parser:
         assert chosen is not None
         if name in _IMMEDIATE and chosen.kind != "=":
             raise DiceSyntaxError(
-                f"'{name}{chosen}' at column {at}: {name} takes a plain number, "
-                f"such as {name}2", column=at, found=repr(str(chosen)),
-                expected=("a number",))
+                "'{name}{selector}' at column {column}: {name} takes a plain number, "
+                "such as {name}2", column=at, found=repr(str(chosen)),
+                expected=(_A_NUMBER,), name=name, selector=str(chosen))
         return Operation(name, (chosen,))
 
     def selector(self, *, required: bool) -> Selector | None:
@@ -334,11 +360,11 @@ class _Parser:
         for kind in kinds:
             if text.startswith(kind, pos):
                 self.pos += len(kind)
-                return Selector(kind, self.required_int("a number"))
+                return Selector(kind, self.required_int(_A_NUMBER))
         if pos < len(text) and text[pos].isdigit():
-            return Selector("=", self.required_int("a number"))
+            return Selector("=", self.required_int(_A_NUMBER))
         if required:
-            raise self.error(("a selector such as 3, h3, l1, >4 or <2",))
+            raise self.error((translatable("a selector such as 3, h3, l1, >4 or <2"),))
         return None
 
     def optional_int(self, default: int) -> int:
@@ -362,16 +388,17 @@ def _checked(dice: Dice) -> Dice:
     for i, op in enumerate(dice.ops):
         if op.name == "rr" and (op.by_rank or all(op.selects(f) for f in faces)):
             raise DiceSyntaxError(
-                f"'{dice}' would reroll forever: every face matches {op}; "
-                "reroll some faces only, or use 'ro' to reroll once")
+                "'{dice}' would reroll forever: every face matches {operation}; "
+                "reroll some faces only, or use 'ro' to reroll once",
+                dice=str(dice), operation=str(op))
         if op.name == "e" and op.depth is None and not op.by_rank and all(
                 op.selects(f) for f in faces):
             raise DiceSyntaxError(
-                f"'{dice}' would explode forever: every face matches {op}; "
-                "give a depth limit such as e@3")
+                "'{dice}' would explode forever: every face matches {operation}; "
+                "give a depth limit such as e@3", dice=str(dice), operation=str(op))
         if op.name == "cs" and i != len(dice.ops) - 1:
             raise DiceSyntaxError(
-                f"'{dice}': the success count (cs) must be the last operation")
+                "'{dice}': the success count (cs) must be the last operation", dice=str(dice))
     return dice
 
 
@@ -387,7 +414,8 @@ def _parse_whole(text: str) -> Expression:
     tree = parser.comparison()
     parser.skip()
     if parser.pos < len(text):
-        raise _Trailing(parser.pos, parser.error(("an operator", "the end of the expression")))
+        raise _Trailing(parser.pos, parser.error((translatable("an operator"),
+                                                  translatable("the end of the expression"))))
     return tree if times is None else Repeat(times, tree)
 
 
@@ -400,7 +428,8 @@ class _Trailing(Exception):
 def _parse_text(text: str) -> Expression:
     if not text.strip():
         raise DiceSyntaxError(
-            "empty expression: write dice such as 2d6+3", found="the end", expected=("a number",)
+            "empty expression: write dice such as 2d6+3", found=Message(_THE_END),
+            expected=(_A_NUMBER,)
         )
     try:
         return _parse_whole(text)
@@ -435,7 +464,8 @@ def parse(text: str) -> Expression:
         return tree
     if len(text) > MAX_EXPRESSION_LENGTH:
         raise LimitExceeded(
-            f"expression too long: {len(text)} characters; at most {MAX_EXPRESSION_LENGTH}"
+            "expression too long: {count} characters; at most {max_expression_length}",
+            count=len(text), max_expression_length=MAX_EXPRESSION_LENGTH
         )
     tree = _parse_text(text)
     if len(_cache) >= _CACHE_SIZE:

@@ -95,14 +95,15 @@ class ScriptedRandomSource:
         """The next given face; an error if there is none or it does not fit the die."""
         if self._position >= len(self._faces):
             raise FaceError(
-                f"not enough faces: {len(self._faces)} were given, but more dice must be rolled",
-                code="not_enough_faces",
+                "not enough faces: {count} were given, but more dice must be rolled",
+                code="not_enough_faces", count=len(self._faces),
             )
         face = self._faces[self._position]
         if not 1 <= face <= sides:
             raise FaceError(
-                f"face {face} (number {self._position + 1} of the given faces) is not on a "
-                f"d{sides}: allowed are 1 to {sides}"
+                "face {face} (number {value} of the given faces) is not on a d{sides}: allowed "
+                "are 1 to {sides}",
+                face=face, value=self._position + 1, sides=sides
             )
         self._position += 1
         return face

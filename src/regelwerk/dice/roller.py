@@ -61,7 +61,8 @@ def apply_operator(op: str, left: Value, right: Value) -> Value:
         return left * right
     if op in ("/", "//", "%"):
         if right == 0:
-            raise EvaluationError(f"division by zero: the divisor of '{op}' must not be 0")
+            raise EvaluationError("division by zero: the divisor of '{operator}' must not be 0",
+                                  operator=op)
         if op == "/":
             return _exact(Fraction(left) / right)
         if op == "//":

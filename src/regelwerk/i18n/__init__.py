@@ -13,6 +13,13 @@ import re
 import unicodedata
 from functools import lru_cache
 from importlib import resources
+from typing import TYPE_CHECKING
+
+from regelwerk.errors import translatable
+
+if TYPE_CHECKING:  # Babel loads on the first number shown, not at start-up
+    from babel import Locale
+    from babel.numbers import NumberPattern
 
 __all__ = ["LANGUAGES", "Translator", "normalise_name", "translator"]
 
@@ -20,6 +27,7 @@ LANGUAGES = ("en", "de", "is")
 """The languages of every human-facing text."""
 
 _DOMAIN = "regelwerk"
+_YES, _NO = translatable("yes"), translatable("no")
 
 
 class Translator:
@@ -36,14 +44,53 @@ class Translator:
         text = self._translations.gettext(message)
         return text.format(**values) if values else text
 
+    def raw(self, message: str, /) -> str:
+        """The translated ``message``, placeholders left as they are."""
+        return self._translations.gettext(message)
+
+    def raw_plural(self, singular: str, plural: str, n: int, /) -> str:
+        """The translated form for ``n``, placeholders left as they are."""
+        return self._translations.ngettext(singular, plural, n)
+
     def percent(self, p: float, digits: int = 1) -> str:
-        """A probability as a percentage with the reader's decimal mark (``73,7%``)."""
-        text = f"{p:.{digits}%}"
-        return text.replace(".", ",") if self.lang in ("de", "is") else text
+        """A probability as a percentage in the reader's notation, by Babel
+        (``99.54%``, ``99,54 %``, ``99,54%`` with ``digits=2``)."""
+        return str(_percent_pattern(self.lang, digits).apply(float(p), _locale(self.lang)))
+
+    def number(self, value: float, digits: int | None = None) -> str:
+        """A number in the reader's notation (``18,825`` in German); ``digits``
+        fixes the places after the decimal mark."""
+        from babel.numbers import format_decimal
+
+        if digits is None:
+            return format_decimal(value, locale=_locale(self.lang))
+        return format_decimal(value, format=f"#,##0.{'0' * digits}" if digits else "#,##0",
+                              locale=_locale(self.lang))
+
+    def yes_no(self, value: bool) -> str:
+        """A boolean as a word of the language."""
+        return self(_YES) if value else self(_NO)
 
     def plural(self, singular: str, plural: str, n: int, /, **values: object) -> str:
         """The translated singular or plural form for ``n``, placeholders filled in."""
         return self._translations.ngettext(singular, plural, n).format(n=n, **values)
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _locale(lang: str) -> Locale:
+    from babel import Locale
+
+    return Locale.parse(lang)
+
+
+@lru_cache(maxsize=64)
+def _percent_pattern(lang: str, digits: int) -> NumberPattern:
+    """The language's percent pattern with ``digits`` places after the decimal mark."""
+    from babel.numbers import parse_pattern
+
+    pattern = parse_pattern(_locale(lang).percent_formats[None].pattern)
+    pattern.frac_prec = (digits, digits)
+    return pattern
 
 
 _TRANSLATED = re.compile(r'^msgstr(\[[0-9]+\])? "[^"]', re.MULTILINE)

@@ -180,8 +180,8 @@ class Distribution:
         """The distribution of ``function(X, Y)`` for independent ``X`` and ``Y``."""
         if len(self._weights) * len(other._weights) > MAX_SUPPORT * 5:
             raise LimitExceeded(
-                "distribution too large to compute exactly: "
-                f"at most {MAX_SUPPORT * 5} value pairs may be combined"
+                "distribution too large to compute exactly: at most {value} value pairs may be "
+                "combined", value=MAX_SUPPORT * 5
             )
         weights: dict[int, int] = {}
         for a, wa in self._weights.items():
@@ -223,8 +223,8 @@ class Distribution:
             bits = times * max(1, self._denominator.bit_length())
             if (times * span + 1) * bits > work:
                 raise LimitExceeded(
-                    f"distribution too large to compute exactly: {times} dice of this kind "
-                    "need too much exact arithmetic (use fewer dice or smaller dice)"
+                    "distribution too large to compute exactly: {times} dice of this kind need "
+                    "too much exact arithmetic (use fewer dice or smaller dice)", times=times
                 )
         result = Distribution.constant(0)
         base: Distribution = self

@@ -35,8 +35,8 @@ def keep_pool(
         return Distribution({0: denominator**dice}, denominator**dice)
     if len(items) * dice * keep > MAX_SUPPORT * 50:
         raise LimitExceeded(
-            f"keeping {keep} of {dice} dice with {len(items)} faces is too large to compute "
-            "exactly"
+            "keeping {keep} of {dice} dice with {count} faces is too large to compute exactly",
+            keep=keep, dice=dice, count=len(items)
         )
     # remaining[i]: total weight of the faces after position i
     remaining = [0] * len(items)

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, ConfigDict, Field, StrictInt
 from pydantic_core import PydanticCustomError
 
+from regelwerk.errors import Message
 from regelwerk.protocol.names import NameTable
 
 __all__ = ["MODEL_CONFIG", "NonNegative", "Positive", "int_or_named", "named"]
@@ -19,20 +20,25 @@ NonNegative = Annotated[StrictInt, Field(ge=0)]
 Positive = Annotated[StrictInt, Field(ge=1)]
 
 
+def _error(kind: str, template: str, values: dict[str, Any]) -> PydanticCustomError:
+    """A validation error whose context keeps its English template (for translation)."""
+    return PydanticCustomError(kind, template, {**values, "template": template})
+
+
 def _resolver(table: NameTable[Any]) -> Any:
     def resolve(value: object) -> str:
         if not isinstance(value, str):
-            raise PydanticCustomError(
+            raise _error(
                 "wrong_type",
                 "must be a name, one of: {allowed}",
                 {"allowed": table.allowed()},
             )
         name = table.canonical(value)
         if name is None:
-            raise PydanticCustomError(
+            raise _error(
                 "unknown_name",
                 "unknown {kind} '{value}': allowed are {allowed}",
-                {"kind": table.kind, "value": value, "allowed": table.allowed()},
+                {"kind": Message(table.kind), "value": value, "allowed": table.allowed()},
             )
         return name
 
@@ -50,7 +56,7 @@ def int_or_named(table: NameTable[int], low: int, high: int) -> Any:
 
     def check(value: object) -> int:
         if isinstance(value, bool):
-            raise PydanticCustomError(
+            raise _error(
                 "wrong_type", "must be a number or one of: {allowed}", {"allowed": table.allowed()}
             )
         if isinstance(value, int):
@@ -58,11 +64,11 @@ def int_or_named(table: NameTable[int], low: int, high: int) -> Any:
         elif isinstance(value, str):
             number = table.values[resolve(value)]
         else:
-            raise PydanticCustomError(
+            raise _error(
                 "wrong_type", "must be a number or one of: {allowed}", {"allowed": table.allowed()}
             )
         if not low <= number <= high:
-            raise PydanticCustomError(
+            raise _error(
                 "out_of_range",
                 "must be from {low} to {high} (got {value})",
                 {"low": low, "high": high, "value": number},

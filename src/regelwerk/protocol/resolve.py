@@ -18,7 +18,7 @@ from regelwerk.dice.random_sources import (
     SeededRandomSource,
     SystemRandomSource,
 )
-from regelwerk.errors import RegelwerkError, RequestError
+from regelwerk.errors import Message, RegelwerkError, RequestError, translatable
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.protocol.registry import Action, Context, system_actions, system_names
 
@@ -78,6 +78,45 @@ def _fields_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> list[str]:
     return list(model.model_fields)
 
 
+_BUILTIN_TEMPLATES = {
+    "int_type": translatable("must be a whole number"),
+    "int_parsing": translatable("must be a whole number"),
+    "int_from_float": translatable("must be a whole number"),
+    "float_type": translatable("must be a number"),
+    "float_parsing": translatable("must be a number"),
+    "bool_type": translatable("must be true or false"),
+    "bool_parsing": translatable("must be true or false"),
+    "string_type": translatable("must be a string"),
+    "list_type": translatable("must be a list"),
+    "tuple_type": translatable("must be a list"),
+    "dict_type": translatable("must be an object"),
+    "model_type": translatable("must be an object"),
+    "model_attributes_type": translatable("must be an object"),
+    "greater_than_equal": translatable("must be at least {ge}"),
+    "greater_than": translatable("must be greater than {gt}"),
+    "less_than_equal": translatable("must be at most {le}"),
+    "less_than": translatable("must be less than {lt}"),
+    "too_short": translatable("needs at least {min_length} entries"),
+    "too_long": translatable("may have at most {max_length} entries"),
+    "string_too_short": translatable("needs at least {min_length} characters"),
+    "string_too_long": translatable("may have at most {max_length} characters"),
+    "literal_error": translatable("must be one of {expected}"),
+    "enum": translatable("must be one of {expected}"),
+    "finite_number": translatable("must be a finite number"),
+    "multiple_of": translatable("must be a multiple of {multiple_of}"),
+}
+
+
+def _problem(detail: ErrorDetails) -> tuple[str, dict[str, Any]]:
+    """The English template of one validation problem and its values."""
+    ctx = dict(detail.get("ctx") or {})
+    template = ctx.pop("template", None) or _BUILTIN_TEMPLATES.get(detail["type"])
+    if template is None:
+        return translatable("is not valid: {detail}"), {"detail": detail["msg"]}
+    return template, {k: v if isinstance(v, int | float | str) else str(v)
+                      for k, v in ctx.items()}
+
+
 def _from_validation(action: Action, error: ValidationError) -> RequestError:
     details: list[ErrorDetails] = error.errors(include_url=False)
     first = details[0]
@@ -92,22 +131,31 @@ def _from_validation(action: Action, error: ValidationError) -> RequestError:
     else:
         code = "invalid_value"
     fields = ", ".join(_fields_at(action.model, tuple(first["loc"])))
+    more = len(details) - 1
+    values: dict[str, Any] = {"where": where, "system": action.system, "action": action.name,
+                              "more": more}
     if code == "unknown_field":
-        message = (
-            f"unknown field '{where}' for {action.system} {action.name}: "
-            f"allowed fields are {fields}"
-            + ("" if len(first["loc"]) > 1 else f" (and {', '.join(ENVELOPE_FIELDS)})")
-        )
+        if len(first["loc"]) > 1:
+            template = translatable("unknown field '{where}' for {system} {action}: allowed "
+                                    "fields are {fields}")
+        else:
+            template = translatable("unknown field '{where}' for {system} {action}: allowed "
+                                    "fields are {fields} (and {envelope})")
+        values.update(fields=fields, envelope=", ".join(ENVELOPE_FIELDS))
     elif code == "missing_field":
-        message = f"field '{where}' is required for {action.system} {action.name}"
+        template = translatable("field '{where}' is required for {system} {action}")
     else:
         got = first.get("input")
         shown = repr(got) if not isinstance(got, dict | list) else type(got).__name__
-        message = f"field '{where}': {first['msg']} (got {shown[:60]})"
-    more = len(details) - 1
+        problem, problem_values = _problem(first)
+        # the problem's own words are a second message, translated on their own
+        template = translatable("field '{where}': {problem} (got {got})")
+        values.update(problem=Message(problem, **problem_values), got=shown[:60])
     if more:
-        message += f"; and {more} more problem{'s' if more > 1 else ''}"
-    return RequestError(message, code=code)
+        values = {"first": Message(template, **values), "more": more}
+        template = (translatable("{first}; and 1 more problem") if more == 1
+                    else translatable("{first}; and {more} more problems"))
+    return RequestError(template, code=code, **values)
 
 
 def _strict_int(value: object) -> bool:
@@ -122,7 +170,8 @@ def _source(request: dict[str, Any]) -> RandomSource:
             raise RequestError("field 'faces' must be a list of whole numbers", code="wrong_type")
         if len(faces) > MAX_FACES:
             raise RequestError(
-                f"too many faces: at most {MAX_FACES} may be given", code="limit_exceeded"
+                "too many faces: at most {max_faces} may be given", code="limit_exceeded",
+                max_faces=MAX_FACES
             )
         return ScriptedRandomSource(faces)
     if seed is not None:
@@ -139,9 +188,9 @@ def _source(request: dict[str, Any]) -> RandomSource:
 def _name(request: dict[str, Any], field: str) -> str:
     value = request.get(field)
     if value is None:
-        raise RequestError(f"field '{field}' is required", code="missing_field")
+        raise RequestError("field '{field}' is required", code="missing_field", field=field)
     if not isinstance(value, str):
-        raise RequestError(f"field '{field}' must be a string", code="wrong_type")
+        raise RequestError("field '{field}' must be a string", code="wrong_type", field=field)
     return value
 
 
@@ -150,16 +199,16 @@ def _find_action(request: dict[str, Any]) -> Action:
     system = _name(request, "system")
     if system not in systems:
         raise RequestError(
-            f"unknown system {system!r}: allowed are {', '.join(systems)}",
-            code="unknown_system",
+            "unknown system {system!r}: allowed are {sorted}",
+            code="unknown_system", system=system, sorted=", ".join(systems),
         )
     name = _name(request, "action")
     actions = system_actions(system)
     if name not in actions:
         raise RequestError(
-            f"unknown action {name!r} for system {system}: allowed are "
-            f"{', '.join(sorted(actions))}",
+            "unknown action {name!r} for system {system}: allowed are {sorted}",
             code="unknown_action",
+            name=name, system=system, sorted=", ".join(sorted(actions)),
         )
     return actions[name]
 
@@ -171,8 +220,8 @@ def _resolve(request: object) -> dict[str, Any]:
     lang = request.get("lang", "en")
     if lang not in LANGUAGES:
         raise RequestError(
-            f"field 'lang' must be one of {', '.join(LANGUAGES)} (got {lang!r})",
-            code="out_of_range",
+            "field 'lang' must be one of {languages} (got {lang!r})",
+            code="out_of_range", languages=', '.join(LANGUAGES), lang=lang,
         )
     fields = {k: v for k, v in request.items() if k not in ENVELOPE_FIELDS}
     try:
@@ -183,17 +232,25 @@ def _resolve(request: object) -> dict[str, Any]:
     return {"ok": True, **action.handler(model, context)}
 
 
+def _language(request: object) -> str:
+    """The language of the answer, also for errors found before ``lang`` is checked."""
+    lang = request.get("lang", "en") if isinstance(request, dict) else "en"
+    return lang if isinstance(lang, str) and lang in LANGUAGES else "en"
+
+
 def resolve(request: object) -> dict[str, Any]:
-    """Answer one protocol request (a dict); never raises for a bad request."""
+    """Answer one protocol request (a dict); never raises for a bad request.
+    Error messages come in the request's language (``lang``)."""
+    t = translator(_language(request))
     try:
         return _resolve(request)
     except RegelwerkError as error:
-        return {"ok": False, "error": error.to_dict()}
+        return {"ok": False, "error": error.to_dict(t)}
     except RecursionError:
-        return error_response("limit_exceeded", "the request is nested too deeply")
+        return error_response("limit_exceeded", t("the request is nested too deeply"))
     except Exception as error:  # the contract: never raise for a request
         return error_response(
             "internal_error",
-            f"regelwerk could not answer this request ({type(error).__name__}); "
-            "please report it with the request",
+            t("regelwerk could not answer this request ({kind}); please report it with "
+              "the request", kind=type(error).__name__),
         )

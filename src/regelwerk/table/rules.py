@@ -41,7 +41,7 @@ class NoDice:
 
     def roll(self, sides: int) -> int:
         """Refuses."""
-        raise RuleError(f"this step rolls no dice (a d{sides} was asked for)")
+        raise RuleError("this step rolls no dice (a d{sides} was asked for)", sides=sides)
 
 
 def run(system: str, action: str, fields: dict[str, Any], lang: str,

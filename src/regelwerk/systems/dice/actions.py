@@ -68,7 +68,7 @@ def distribution_action(request: DistributionRequest, context: Context) -> dict[
     core = tree.inner if isinstance(tree, Commented) else tree
     if isinstance(core, Repeat):
         response["repeat"] = core.times
-    mean = f"{float(exact.mean):.4g}"
+    mean = context.t.number(float(f"{float(exact.mean):.4g}"))
     response["text"] = context.t(
         "{expression}: mean {mean}, from {low} to {high}",
         expression=exact.expression,

@@ -33,8 +33,8 @@ def ability_modifier(score: int) -> int:
     """The modifier of a score from 1 to 30: (score − 10) / 2, rounded down."""
     if not MIN_SCORE <= score <= MAX_SCORE:
         raise RuleError(
-            f"ability score {score} is outside 1 to 30: scores run from 1 (modifier −5) "
-            "to 30 (modifier +10)",
-            code="out_of_range",
+            "ability score {score} is outside 1 to 30: scores run from 1 (modifier −5) to 30 "
+            "(modifier +10)",
+            code="out_of_range", score=score,
         )
     return (score - 10) // 2

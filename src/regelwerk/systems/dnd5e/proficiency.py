@@ -25,7 +25,8 @@ def proficiency_bonus(level: int) -> int:
     """The SRD's table: +2 at levels 1–4, +3 at 5–8 … +6 at 17–20."""
     if not 1 <= level <= MAX_LEVEL:
         raise RuleError(
-            f"character level {level} is outside 1 to {MAX_LEVEL}", code="out_of_range"
+            "character level {level} is outside 1 to {max_level}", code="out_of_range",
+            level=level, max_level=MAX_LEVEL
         )
     return 2 + (level - 1) // 4
 
@@ -55,8 +56,8 @@ def apply_proficiency(
     ignored: list[tuple[str, str]] = []
     for m in multipliers:
         if m <= 0:
-            raise RuleError(f"a proficiency multiplier must be positive (got {m})",
-                            code="out_of_range")
+            raise RuleError("a proficiency multiplier must be positive (got {m})",
+                            code="out_of_range", m=m)
     if not proficient:
         for m in multipliers:
             ignored.append((f"×{m}", "no_proficiency"))

@@ -44,7 +44,8 @@ class PoolFields(BaseModel):
         pool = Pool(self.attribute, self.skill, self.tools, self.difficulty, self.penalty,
                     self.attribute_name, self.skill_name)
         if pool.dice > MAX_DICE:
-            raise LimitExceeded(f"pool of {pool.dice} dice: at most {MAX_DICE} dice")
+            raise LimitExceeded("pool of {dice} dice: at most {max_dice} dice",
+                                dice=pool.dice, max_dice=MAX_DICE)
         return pool
 
 

@@ -49,8 +49,8 @@ def _ways(dice: int, required: int) -> int:
 def _check(dice: int, required: Sequence[int]) -> None:
     if len(required) < MIN_PARTS:
         raise RuleError(
-            f"a complex probe needs at least {MIN_PARTS} rolls; give the required "
-            "successes of each", code="invalid_split",
+            "a complex probe needs at least {min_parts} rolls; give the required successes of "
+            "each", code="invalid_split", min_parts=MIN_PARTS,
         )
     if any(r < 1 for r in required):
         raise RuleError("each roll must require at least 1 success", code="invalid_split")

@@ -50,15 +50,14 @@ def check_split(pool: Pool, split: Sequence[int], required: Sequence[int]) -> No
     """Refuse a split that is not a binding division of exactly the pool."""
     if len(split) < MIN_PARTS:
         raise RuleError(
-            f"a complex probe needs at least {MIN_PARTS} rolls; the split has {len(split)} "
-            "(it cannot be reduced to a single roll)",
-            code="invalid_split",
+            "a complex probe needs at least {min_parts} rolls; the split has {count} (it "
+            "cannot be reduced to a single roll)",
+            code="invalid_split", min_parts=MIN_PARTS, count=len(split),
         )
     if len(required) != len(split):
         raise RuleError(
-            f"give the required successes for each roll: {len(split)} rolls, "
-            f"{len(required)} requirements",
-            code="invalid_split",
+            "give the required successes for each roll: {count} rolls, {count2} requirements",
+            code="invalid_split", count=len(split), count2=len(required),
         )
     if any(part < 0 for part in split):
         raise RuleError("each roll of the split needs 0 or more dice", code="invalid_split")
@@ -66,9 +65,9 @@ def check_split(pool: Pool, split: Sequence[int], required: Sequence[int]) -> No
         raise RuleError("each roll must require at least 1 success", code="invalid_split")
     if sum(split) != pool.dice:
         raise RuleError(
-            f"the split must use exactly the pool of {pool.dice} dice "
-            f"(after the difficulty); it uses {sum(split)}",
-            code="invalid_split",
+            "the split must use exactly the pool of {dice} dice (after the difficulty); it "
+            "uses {sum}",
+            code="invalid_split", dice=pool.dice, sum=sum(split),
         )
 
 

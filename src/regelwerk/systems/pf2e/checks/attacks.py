@@ -42,9 +42,9 @@ def range_penalty(increment: Fraction, distance: Fraction) -> int:
     increments = max(1, ceil(distance / increment))
     if increments > MAX_INCREMENTS:
         raise RuleError(
-            f"the target is {float(distance):g} away, beyond six range increments "
-            f"({float(increment * MAX_INCREMENTS):g}): it cannot be attacked",
-            code="out_of_range",
+            "the target is {float:g} away, beyond six range increments ({float2:g}): it cannot "
+            "be attacked",
+            code="out_of_range", float=float(distance), float2=float(increment * MAX_INCREMENTS),
         )
     return -2 * (increments - 1)
 

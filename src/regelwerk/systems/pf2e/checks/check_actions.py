@@ -173,6 +173,9 @@ def check_action(request: CheckRequest, context: Context) -> dict[str, Any]:
     full = t("Check: {degree}, {natural} {modifier:+d} = {total} against DC {dc}; "
              "chances: {odds}", degree=degree_label(t, result.degree), natural=roll.natural,
              modifier=check.modifier, total=roll.total, dc=check.dc, odds=_odds_text(t, odds))
+    if rolled.first is not None:
+        full += "; " + t("rerolled {first} → {second} with a hero point (the second roll "
+                         "counts)", first=rolled.first.natural, second=roll.natural)
     if left_out:
         names = {"fortune": t("fortune effect"), "misfortune": t("misfortune effect"),
                  "hero_point_reroll": t("hero point reroll")}

@@ -26,8 +26,8 @@ def combine_multipliers(multipliers: Sequence[Fraction]) -> Fraction:
     for m in multipliers:
         if m < 1:
             raise RuleError(
-                f"multiplier {m} is below 1: the rule combines multiplications (×2, ×3 …); "
-                "halving is a separate rule", code="out_of_range")
+                "multiplier {m} is below 1: the rule combines multiplications (×2, ×3 …); "
+                "halving is a separate rule", code="out_of_range", m=m)
     return 1 + sum((m - 1 for m in multipliers), Fraction(0))
 
 

@@ -17,7 +17,8 @@ MAX_LEVEL = 30
 def proficiency_bonus(rank: str, level: int) -> int:
     """Untrained 0; trained level + 2; expert + 4; master + 6; legendary + 8."""
     if not -1 <= level <= MAX_LEVEL:
-        raise RuleError(f"level {level} is outside −1 to {MAX_LEVEL}", code="out_of_range")
+        raise RuleError("level {level} is outside −1 to {max_level}", code="out_of_range",
+                        level=level, max_level=MAX_LEVEL)
     if rank == "untrained":
         return 0
     return level + RANKS.values[rank]

@@ -7,6 +7,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
+from regelwerk.i18n import Translator
+from regelwerk.i18n.terms import term as term_label
 from regelwerk.protocol.fields import MODEL_CONFIG, named
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.checks.attacks import multiple_attack_penalty
@@ -57,8 +59,26 @@ def statistic_action(request: StatisticRequest, context: Context) -> dict[str, A
     response: dict[str, Any] = {"kind": request.kind, "value": stat.value,
                                 "modifier": stat.stacked.total, "is_dc": stat.is_dc,
                                 **stacked_json(stat.stacked, context.t)}
-    response["text"] = context.t("{kind}: {value}", kind=request.kind, value=stat.value)
+    for entry in [*response["applied"], *response["ignored"]]:
+        entry["label"] = _part_label(context.t, request, entry)
+    response["text"] = context.t("{kind}: {value}", kind=term_label(context.t, request.kind),
+                                 value=stat.value)
     return response
+
+
+def _part_label(t: Translator, request: StatisticRequest, entry: dict[str, Any]) -> str:
+    """The label of a part the formula adds, in the reader's language (labels the
+    request gave stay as given)."""
+    label = str(entry["label"])
+    if entry["type"] == "proficiency" and label == request.rank:
+        return term_label(t, label)
+    if request.armor is not None and entry["type"] == "item" and \
+            label == f"armour ({request.armor.category})":
+        return t("armour ({category})", category=term_label(t, request.armor.category))
+    ability, comma, cap = label.partition(", armour cap ")
+    if entry["type"] == "ability" and comma:
+        return t("{ability}, armour cap {cap}", ability=ability, cap=cap)
+    return label
 
 
 class StrikeFields(BaseModel):

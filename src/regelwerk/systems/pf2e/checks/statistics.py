@@ -86,8 +86,8 @@ def _ability(kind: str, finesse: bool, ability: str | None,
         what = {"spell_attack": "the spellcasting ability", "spell_dc": "the spellcasting "
                 "ability", "skill": "the skill's key ability", "skill_dc": "the skill's key "
                 "ability", "save_dc": "the save's ability"}[kind]
-        raise RuleError(f"{kind} needs 'ability': {what} (str, dex, con, int, wis, cha)",
-                        code="missing_field")
+        raise RuleError("{kind} needs 'ability': {what} (str, dex, con, int, wis, cha)",
+                        code="missing_field", kind=kind, what=what)
     return ability, scores.get(ability, 0), ability
 
 
@@ -108,8 +108,8 @@ def statistic(
     bonus counts; ``rank`` is the rank in the armour's category (or unarmoured).
     """
     if kind not in KINDS:
-        raise RuleError(f"unknown statistic {kind!r}: allowed are {', '.join(KINDS)}",
-                        code="unknown_name")
+        raise RuleError("unknown statistic {kind!r}: allowed are {kinds}",
+                        code="unknown_name", kind=kind, kinds=', '.join(KINDS))
     _, value, label = _ability(kind, finesse, ability, abilities)
     parts: list[Modifier] = []
     if kind == "armor_class" and armor is not None and armor.dex_cap is not None \

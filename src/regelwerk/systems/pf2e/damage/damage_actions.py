@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from regelwerk.errors import RequestError
 from regelwerk.i18n import Translator
+from regelwerk.i18n.terms import term as term_label
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.checks.attacks import multiple_attack_penalty
@@ -55,8 +56,8 @@ class DamageRollRequest(BaseModel):
         if self.attack is not None:
             if self.strength is None and self.attack in ("melee", "unarmed", "thrown",
                                                          "propulsive"):
-                raise RequestError(f"a {self.attack} attack adds Strength: give 'strength'",
-                                   code="missing_field")
+                raise RequestError("a {attack} attack adds Strength: give 'strength'",
+                                   code="missing_field", attack=self.attack)
             kind: AttackKind = self.attack
             added = ability_damage(kind, self.strength or 0)
             if added is not None:
@@ -79,13 +80,14 @@ def damage_roll_action(request: DamageRollRequest, context: Context) -> dict[str
     }
     if request.type is not None:
         response["type"] = term(request.type, DAMAGE_TYPES)
-    shown = f"{mean:.4g}"
+    shown = context.t.number(float(f"{mean:.4g}"))
     response["text"] = context.t("Damage {total} (mean {mean})", total=rolled.total,
                                  mean=shown)
     return response
 
 
 def _step_text(t: Translator, kind: str, what: str, value: int) -> str:
+    what = term_label(t, what)
     labels = {
         "no_effect": t("no effect: {what}", what=what),
         "temporary_immunity": t("temporarily immune to {what}", what=what),
@@ -169,8 +171,9 @@ def strike_damage_action(request: StrikeDamageRequest, context: Context) -> dict
     """The distribution of the damage dealt, and the chance to bring the target to 0 HP."""
     kind = DAMAGE_TYPES.canonical(request.damage.type)
     if kind is None:
-        raise RequestError(f"unknown damage type '{request.damage.type}': allowed are "
-                           f"{DAMAGE_TYPES.allowed()}", code="unknown_name")
+        raise RequestError("unknown damage type '{type}': allowed are {allowed}",
+                           code="unknown_name",
+                           type=request.damage.type, allowed=DAMAGE_TYPES.allowed())
     d = request.damage
     spec = DamageSpec(d.dice, tuple(m.modifier() for m in d.modifiers), d.precision, False,
                       d.roll_twice, d.critical_extra)
@@ -188,7 +191,7 @@ def strike_damage_action(request: StrikeDamageRequest, context: Context) -> dict
         "mean": float(total.mean()),
     }
     t = context.t
-    shown = f"{float(total.mean()):.4g}"
+    shown = t.number(float(f"{float(total.mean()):.4g}"))
     if request.target.hp is not None:
         needed = request.target.hp + request.target.temp_hp
         chance = total.at_least(needed) if needed > 0 else 1

@@ -61,7 +61,8 @@ def save(affliction: Affliction, state: Stage, degree: Degree, exposure: bool) -
     if affliction.stages < 1:
         raise RuleError("an affliction has at least one stage", code="out_of_range")
     if not 0 <= state.stage <= affliction.stages:
-        raise RuleError(f"stage must be 0 to {affliction.stages}", code="out_of_range")
+        raise RuleError("stage must be 0 to {stages}", code="out_of_range",
+                        stages=affliction.stages)
     failed = {Degree.FAILURE: 1, Degree.CRITICAL_FAILURE: 2}.get(degree, 0)
     if exposure:
         if state.stage == 0:

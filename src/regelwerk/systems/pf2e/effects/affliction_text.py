@@ -63,8 +63,9 @@ def parse_duration(text: str) -> int:
     found = re.fullmatch(r"\s*(\d+)\s+([A-Za-zÄÖÜäöüß]+)\s*", text)
     unit = _UNITS.get(found.group(2).lower()) if found else None
     if found is None or unit is None:
-        raise RuleError(f"cannot read the duration {text.strip()!r}: write a number and "
-                        "rounds, minutes, hours, days or weeks", code="invalid_value")
+        raise RuleError("cannot read the duration {strip!r}: write a number and rounds, "
+                        "minutes, hours, days or weeks", code="invalid_value",
+                        strip=text.strip())
     return int(found.group(1)) * unit
 
 

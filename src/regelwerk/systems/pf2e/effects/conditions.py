@@ -108,9 +108,9 @@ def gain(current: Mapping[str, int], name: str, value: int = 1) -> dict[str, int
     """The conditions after gaining ``name`` (and what it implies); gaining a condition
     again keeps the higher value."""
     if name not in CONDITIONS:
-        raise RuleError(f"unknown condition {name!r}", code="unknown_name")
+        raise RuleError("unknown condition {name!r}", code="unknown_name", name=name)
     if value < 1 and CONDITIONS[name].valued:
-        raise RuleError(f"{name} needs a value of at least 1", code="out_of_range")
+        raise RuleError("{name} needs a value of at least 1", code="out_of_range", name=name)
     out = dict(current)
     out[name] = max(out.get(name, 0), value if CONDITIONS[name].valued else 1)
     return out

@@ -91,11 +91,11 @@ def run(effects: Sequence[Effect], events: Sequence[Event]) -> tuple[tuple[Tick,
     effects still running at the end."""
     for effect in effects:
         if effect.kind in ("rounds", "target_turns") and effect.remaining < 1:
-            raise RuleError(f"effect {effect.name!r} needs at least 1 round or turn",
-                            code="out_of_range")
+            raise RuleError("effect {name!r} needs at least 1 round or turn",
+                            code="out_of_range", name=effect.name)
         if effect.kind == "until" and not effect.condition:
-            raise RuleError(f"effect {effect.name!r} lasts until a condition: name it",
-                            code="missing_field")
+            raise RuleError("effect {name!r} lasts until a condition: name it",
+                            code="missing_field", name=effect.name)
     current = list(effects)
     ticks = []
     for event in events:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
@@ -45,6 +45,15 @@ def condition_label(t: Translator, name: str) -> str:
     return {"de": c.de, "is": c.is_}.get(t.lang, name.replace("_", " "))
 
 
+def _condition_text(t: Translator, label: str) -> str:
+    """A modifier's label that names a condition (``frightened 2``) in the reader's
+    language."""
+    name, _, value = label.rpartition(" ")
+    if name in CONDITIONS and value.isdigit():
+        return f"{condition_label(t, name)} {value}"
+    return condition_label(t, label) if label in CONDITIONS else label
+
+
 def category_label(t: Translator, name: str) -> str:
     """An immunity (a condition or an effect category) in the reader's language."""
     if name in CONDITIONS:
@@ -58,8 +67,8 @@ def category_label(t: Translator, name: str) -> str:
 def _condition(name: str) -> str:
     canonical = CONDITION_NAMES.canonical(name)
     if canonical is None:
-        raise RequestError(f"unknown condition '{name}': allowed are {CONDITION_NAMES.allowed()}",
-                           code="unknown_name")
+        raise RequestError("unknown condition '{name}': allowed are {allowed}",
+                           code="unknown_name", name=name, allowed=CONDITION_NAMES.allowed())
     return canonical
 
 
@@ -114,7 +123,8 @@ def conditions_action(request: ConditionsRequest, context: Context) -> dict[str,
         "unaffected": [{"name": n, "immunity": why} for n, why in changes.unaffected]}
     t = context.t
     if request.statistic is not None:
-        stacked = stack(modifiers_for(current, request.statistic))
+        stacked = stack(replace(m, label=_condition_text(t, m.label))
+                        for m in modifiers_for(current, request.statistic))
         response.update({"statistic": request.statistic, "total": stacked.total,
                          **stacked_json(stacked, t)})
     shown = ", ".join(f"{condition_label(t, n)} {v}" if CONDITIONS[n].valued
@@ -257,8 +267,8 @@ def affliction_track_action(request: AfflictionTrackRequest,
     track = Track(**request.track.model_dump())
     event = request.event
     if event.kind in ("exposure", "save") and event.degree is None:
-        raise RequestError(f"a {event.kind} needs the 'degree' of the save",
-                           code="missing_field")
+        raise RequestError("a {kind} needs the 'degree' of the save",
+                           code="missing_field", kind=event.kind)
     immunity = immune_category(block.type, block.traits, request.immunities)
     if immunity is not None and event.kind == "exposure":
         # "dann kann dich kein Effekt dieser Kategorie betreffen"

@@ -46,8 +46,9 @@ class DamageFields(BaseModel):
         """The rules' damage instance; the type must be a damage type."""
         kind = DAMAGE_TYPES.canonical(self.type)
         if kind is None:
-            raise RequestError(f"unknown damage type '{self.type}': allowed are "
-                               f"{DAMAGE_TYPES.allowed()}", code="unknown_name")
+            raise RequestError("unknown damage type '{type}': allowed are {allowed}",
+                               code="unknown_name",
+                               type=self.type, allowed=DAMAGE_TYPES.allowed())
         if self.precision > self.amount:
             raise RequestError("precision is the part of amount that is precision damage: "
                                "it cannot exceed amount", code="out_of_range")

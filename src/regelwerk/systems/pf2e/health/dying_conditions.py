@@ -28,7 +28,7 @@ def gain_condition(c: Creature, name: str, value: int = 1, *,
     if c.dead:
         raise NotAllowed("dead_no_conditions", "a dead creature gains no more conditions")
     if value < 1:
-        raise RuleError(f"{name} needs a value of at least 1", code="out_of_range")
+        raise RuleError("{name} needs a value of at least 1", code="out_of_range", name=name)
     events: list[str] = []
     if name == "dying" and c.dying == 0:
         return Outcome(raise_dying(c, value, events, False, rules, gaining=True),
@@ -48,8 +48,8 @@ def gain_condition(c: Creature, name: str, value: int = 1, *,
             events.extend(["unconscious", "prone", "dropped_items"])
         c = replace(c, unconscious=True)
     else:
-        raise RuleError(f"unknown condition {name!r} for a creature's health: allowed are "
-                        "dying, wounded, doomed, unconscious", code="unknown_name")
+        raise RuleError("unknown condition {name!r} for a creature's health: allowed are "
+                        "dying, wounded, doomed, unconscious", code="unknown_name", name=name)
     settled = settle(c)
     return Outcome(settled.creature, tuple(events) + settled.events)
 
@@ -80,8 +80,8 @@ def lose_condition(c: Creature, name: str) -> Outcome:
             c = replace(c, unconscious=False)
             events.append("woke_up")
     else:
-        raise RuleError(f"unknown condition {name!r} for a creature's health: allowed are "
-                        "dying, wounded, doomed, unconscious", code="unknown_name")
+        raise RuleError("unknown condition {name!r} for a creature's health: allowed are "
+                        "dying, wounded, doomed, unconscious", code="unknown_name", name=name)
     return Outcome(c, tuple(events))
 
 

@@ -25,7 +25,8 @@ class HeroPoints:
 
     def __post_init__(self) -> None:
         if not 0 <= self.points <= MAX_HERO_POINTS:
-            raise RuleError(f"hero points run from 0 to {MAX_HERO_POINTS}", code="out_of_range")
+            raise RuleError("hero points run from 0 to {max_hero_points}", code="out_of_range",
+                            max_hero_points=MAX_HERO_POINTS)
 
     def start_session(self) -> HeroPoints:
         """A new session begins with 1 hero point."""

@@ -124,8 +124,9 @@ def cone(source: Creature, direction: str, length_m: Fraction,
     diagonal, it touches a corner; from a Large or larger creature it may start at any
     square of the space; it never includes the space."""
     if direction not in DIRECTIONS:
-        raise RuleError(f"unknown direction {direction!r}: allowed are "
-                        f"{', '.join(DIRECTIONS)}", code="unknown_name")
+        raise RuleError("unknown direction {direction!r}: allowed are {directions}",
+                        code="unknown_name",
+                        direction=direction, directions=', '.join(DIRECTIONS))
     r = _squares(length_m)
     dx, dy = DIRECTIONS[direction]
     space = source.space
@@ -136,8 +137,8 @@ def cone(source: Creature, direction: str, length_m: Fraction,
         fy = max(ys) if dy > 0 else min(ys) if dy < 0 else (min(ys) + max(ys)) // 2
         from_square = (fx, fy)
     elif from_square not in space:
-        raise RuleError(f"the cone must start at a square of {source.name}'s space",
-                        code="out_of_range")
+        raise RuleError("the cone must start at a square of {name}'s space",
+                        code="out_of_range", name=source.name)
     elif SIZES[source.size] < 2 and from_square != source.at:
         raise RuleError("only Large or larger creatures choose the square a cone starts "
                         "from", code="invalid_value")

@@ -89,8 +89,8 @@ class BattleMap:
             if c.name == name:
                 return c
         names = ", ".join(c.name for c in self.creatures) or "none"
-        raise RuleError(f"no creature {name!r} on the map: there are {names}",
-                        code="unknown_name")
+        raise RuleError("no creature {name!r} on the map: there are {names}",
+                        code="unknown_name", name=name, names=names)
 
     def inside(self, square: Square) -> bool:
         """Whether the square is on the map."""

@@ -88,7 +88,8 @@ class MapFields(BaseModel):
                            frozenset(map(square, self.dim)))
         for creature in creatures:
             if not all(battle.inside(s) for s in creature.space):
-                raise RequestError(f"{creature.name} stands off the map", code="out_of_range")
+                raise RequestError("{name} stands off the map", code="out_of_range",
+                                   name=creature.name)
         return battle
 
 

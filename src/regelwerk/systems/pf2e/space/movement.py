@@ -71,8 +71,9 @@ def check_move(moves: Sequence[Move], speeds: Mapping[str, Fraction]) -> list[st
     problems = []
     for i, move in enumerate(moves):
         if move.action not in ACTION_MOVEMENT:
-            raise RuleError(f"unknown movement action {move.action!r}: allowed are "
-                            f"{', '.join(ACTION_MOVEMENT)}", code="unknown_name")
+            raise RuleError("unknown movement action {action!r}: allowed are {action_movement}",
+                            code="unknown_name",
+                            action=move.action, action_movement=', '.join(ACTION_MOVEMENT))
         kind = ACTION_MOVEMENT[move.action]
         available = speeds.get(kind, Fraction(0))
         if available <= 0:

@@ -37,8 +37,8 @@ def movement_triggers(battle: BattleMap, mover: str, path: Sequence[Square],
     squares = [creature.at, *path]
     for a, b in pairwise(squares):
         if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
-            raise RuleError(f"the path must move one square at a time: {list(a)} to {list(b)}",
-                            code="invalid_value")
+            raise RuleError("the path must move one square at a time: {list} to {list2}",
+                            code="invalid_value", list=list(a), list2=list(b))
     if action == "step":
         return ()
     out = []

@@ -30,7 +30,7 @@ from regelwerk.systems.pf2e.space.grid import (
     reaches,
     space_distance,
 )
-from regelwerk.systems.pf2e.space.map_draw import to_svg
+from regelwerk.systems.pf2e.space.map_draw import Drawing, to_svg
 from regelwerk.systems.pf2e.space.map_model import (
     MapFields,
     Metres,
@@ -41,7 +41,7 @@ from regelwerk.systems.pf2e.space.map_model import (
 )
 from regelwerk.systems.pf2e.space.sight import centre, has_line_of_effect, light_at
 
-__all__ = ["observer_of", "shape_label", "state_label"]
+__all__ = ["legend", "observer_of", "shape_label", "state_label"]
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=40)]
 
@@ -66,7 +66,7 @@ def distance_action(request: DistanceRequest, context: Context) -> dict[str, Any
     a, b = battle.creature(request.a), battle.creature(request.b)
     dx, dy = space_distance(a.space, b.space)
     squares = distance(dx, dy)
-    shown = f"{float(squares * SQUARE_METRES):g}"
+    shown = context.t.number(float(squares * SQUARE_METRES))
     return {"squares": squares, "metres": float(squares * SQUARE_METRES),
             "feet": squares * 5, "reaches": reaches(a, b),
             "text": context.t("{a} to {b}: {m} m", a=a.name, b=b.name, m=shown)}
@@ -105,8 +105,8 @@ def _area(request: AreaRequest, battle: BattleMap, t: Translator) -> tuple[Area,
             return burst(corner, size, in_range=False), None
         return burst(corner, size), None
     if request.source is None:
-        raise RequestError(f"a {request.shape} needs 'source': the creature it comes from",
-                           code="missing_field")
+        raise RequestError("a {shape} needs 'source': the creature it comes from",
+                           code="missing_field", shape=request.shape)
     source = battle.creature(request.source)
     if request.shape == "emanation":
         return emanation(source, size), source
@@ -166,19 +166,69 @@ def area_action(request: AreaRequest, context: Context) -> dict[str, Any]:
                                              "Effekt nicht mehr weiter auf diese Kreatur.“",
                                              names=", ".join(left))
     if request.svg:
-        response["svg"] = to_svg(battle, on_map, f"{area.shape} {request.size}")
+        title = context.t("{shape} {size} {unit}", shape=shape_label(context.t, area.shape),
+                          size=context.t.number(float(request.size)), unit=request.map.unit)
+        title = title[:1].upper() + title[1:]
+        response["svg"] = to_svg(battle, drawing=Drawing(
+            area=frozenset(on_map), origin=area.origin, affected=frozenset(affected),
+            blocked=frozenset(blocked), title=title, legend=legend(context.t)))
     return response
 
 
+def legend(t: Translator) -> dict[str, str]:
+    """The legend of a map drawing in the reader's language."""
+    return {"area": t("area"), "origin": t("origin of the area"), "affected": t("affected"),
+            "blocked": t("no line of effect"), "creature": t("creature"), "wall": t("wall"),
+            "grate": t("grate"), "darkness": t("darkness"), "dim": t("dim light"),
+            "light": t("light source")}
+
+
 class ReachRequest(MapRequest):
-    """Whether an attacker reaches a target."""
+    """Whether an attacker reaches a target; without a target, whom it reaches."""
 
     attacker: Name
-    target: Name
+    target: Name | None = None
+    svg: StrictBool = False
+
+
+def _reach_all(request: ReachRequest, context: Context) -> dict[str, Any]:
+    """Every creature the attacker reaches, and the squares of its reach, reported
+    like an area's creatures (``creatures``, ``blocked``)."""
+    battle = request.map.battle_map()
+    a = battle.creature(request.attacker)
+    squares = sorted(
+        (x, y) for x in range(battle.width) for y in range(battle.height)
+        if (x, y) not in a.space and reaches(a, Creature("·", (x, y)))
+    )
+    affected, blocked = [], []
+    for creature in battle.creatures:
+        if creature.name == a.name or not reaches(a, creature):
+            continue
+        if has_line_of_effect(centre(a), creature, battle):
+            affected.append(creature.name)
+        else:
+            blocked.append(creature.name)
+    t = context.t
+    response: dict[str, Any] = {
+        "reach": float(a.reach), "squares": [list(s) for s in squares],
+        "origin": [float(c) for c in centre(a)], "creatures": affected, "blocked": blocked,
+        "text": t("Reach of {name} ({size} {unit}): {n} squares; reaches {names}",
+                  name=a.name, size=t.number(float(a.reach)), unit="m", n=len(squares),
+                  names=", ".join(affected) or "—"),
+    }
+    if request.svg:
+        title = t("Reach of {name} ({size} {unit})", name=a.name,
+                  size=t.number(float(a.reach)), unit="m")
+        response["svg"] = to_svg(battle, drawing=Drawing(
+            area=frozenset(squares), origin=centre(a), affected=frozenset(affected),
+            blocked=frozenset(blocked), title=title, legend=legend(t)))
+    return response
 
 
 def reach_action(request: ReachRequest, context: Context) -> dict[str, Any]:
     """Reach: 3 m reaches two squares diagonally; larger reach is measured normally."""
+    if request.target is None:
+        return _reach_all(request, context)
     battle = request.map.battle_map()
     a, b = battle.creature(request.attacker), battle.creature(request.target)
     ok = reaches(a, b)
