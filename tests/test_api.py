@@ -13,7 +13,7 @@ from regelwerk.api import create_app
 def post(body: bytes) -> httpx.Response:
     async def go() -> httpx.Response:
         transport = httpx.ASGITransport(app=create_app())
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
             return await client.post("/api/v1/resolve", content=body,
                                      headers={"content-type": "application/json"})
     return asyncio.run(go())
@@ -22,7 +22,7 @@ def post(body: bytes) -> httpx.Response:
 def get(path: str) -> httpx.Response:
     async def go() -> httpx.Response:
         transport = httpx.ASGITransport(app=create_app())
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
             return await client.get(path)
     return asyncio.run(go())
 

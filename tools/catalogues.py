@@ -28,7 +28,7 @@ LOCALES = SOURCE / "i18n" / "locale"
 ERRORS = ("RegelwerkError", "DiceError", "DiceSyntaxError", "LimitExceeded", "FaceError",
           "EvaluationError", "RequestError", "RuleError")
 KEYWORDS = {"t": None, "plural": (1, 2), "Message": None, "translatable": None, "NameTable": None,
-            "_error": (2,), **dict.fromkeys(ERRORS)}
+            "_error": (2,), "_invalid": None, **dict.fromkeys(ERRORS)}
 
 
 def extracted() -> Catalog:

@@ -11,6 +11,7 @@ import pytest
 
 from regelwerk.dice import ScriptedRandomSource, distribution, roll
 from regelwerk.errors import LimitExceeded
+from regelwerk.odds import Distribution
 from tests.dice.brute import Bin, Dec, Faces, Items, Lit, NeedFace, Pool, odds, whole
 
 d = Pool
@@ -167,3 +168,23 @@ def test_too_costly_is_refused_before_the_work() -> None:
         distribution("100000d100")
     with pytest.raises(LimitExceeded, match="too costly"):
         distribution("60d20kh1kl1")
+
+
+def test_distribution_value_semantics() -> None:
+    a = Distribution.die(6)
+    assert a == Distribution.uniform(range(1, 7))
+    assert hash(a) == hash(Distribution.uniform([1, 2, 3, 4, 5, 6]))
+    assert (a + a).probability(7) == Fraction(1, 6)
+    assert a.median() == 3
+    assert a.at_least(5) == Fraction(1, 3)
+    assert a.repeat(0) == Distribution.constant(0)
+    with pytest.raises(ValueError, match="non-negative"):
+        Distribution({1: 3}, 2)
+
+
+def test_too_much_exact_arithmetic_is_refused_at_once() -> None:
+    from regelwerk.budget import BUDGET
+
+    with pytest.raises(LimitExceeded, match=rf"300 dice are too costly to compute \(about \d+ "
+                                            rf"units of work, at most {BUDGET}\)"):
+        distribution("300d100")

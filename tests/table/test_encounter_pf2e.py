@@ -438,3 +438,84 @@ def test_reinforcements_join_by_initiative_and_participants_leave() -> None:
     assert running["order"][running["position"]] == active
     with pytest.raises(NotAllowed):
         s.execute(table.gm, {"type": "leave_encounter", "character_id": active})
+
+
+def _dying_valeros(fixed: str, hero_points: int) -> Table:
+    """Valeros (hero points as given) knocked out by a critical hit: dying 2."""
+    table = make_table("pf2e", fixed=fixed)
+    s = table.service
+    s.execute(table.player, {"type": "add_character", "name": "Valeros",
+                             "sheet": dict(VALEROS, hero_points=hero_points)})
+    s.execute(table.gm, {"type": "add_character", "name": "Goblin", "kind": "creature",
+                         "sheet": GOBLIN})
+    s.execute(table.gm, {"type": "start_encounter", "participants": [
+        {"character_id": "c1"}, {"character_id": "c2"}]})
+    s.execute(table.gm, {"type": "set_order", "order": ["c2", "c1"]})
+    s.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 40,
+                         "damage_type": "slashing", "critical": True,
+                         "avoid_death": True})
+    health = _char(table, "c1")["health"]
+    # dying rises but does not reach the limit: the hero points are kept
+    assert (health["dying"], health["hero_points"]) == (2, hero_points)
+    return table
+
+
+def test_hero_points_avoid_death_from_damage() -> None:
+    # "Gib alle deine verbleibenden Heldenpunkte aus (mindestens 1), um den Tod zu
+    # vermeiden. Dies kannst du tun, wenn sich dein Zustandswert für Sterbend erhöhen
+    # würde. Du verlierst den Zustand Sterbend komplett und bist stabil bei 0
+    # Trefferpunkten. Du erhältst nicht den Zustand Verwundet"
+    table = _dying_valeros("avoid1", 2)
+    table.service.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 5,
+                                     "damage_type": "slashing", "critical": True,
+                                     "avoid_death": True})
+    health = _char(table, "c1")["health"]
+    assert (health["dying"], health["hero_points"], health["hp"], health["wounded"],
+            health.get("dead", False), health["unconscious"]) == (0, 0, 0, 0, False, True)
+    without = _dying_valeros("avoid2", 2)
+    without.service.execute(without.gm, {"type": "damage", "character_id": "c1",
+                                         "amount": 5, "damage_type": "slashing",
+                                         "critical": True})
+    assert _char(without, "c1")["health"]["dead"] is True
+
+
+def test_hero_points_avoid_death_from_a_failed_recovery_check() -> None:
+    table = _dying_valeros("avoid3", 1)
+    s = table.service
+    s.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 1,
+                         "damage_type": "slashing"})
+    assert _char(table, "c1")["health"]["dying"] == 3
+    _turn_to(table, "c1")
+    assert _enc(table)["participants"]["c1"]["recovery_pending"] is True
+    result = s.execute(table.player, {"type": "recovery_check", "character_id": "c1",
+                                      "avoid_death": True})
+    event = result["events"][0]
+    roll = event["payload"]["rolls"][0]
+    # DC 10 + dying 3: this table's die fails, which would raise dying to 4
+    assert roll["result"]["degree"] in ("failure", "critical_failure")
+    assert roll["dice"]
+    assert roll["source"]["sequence"] == event["sequence"]
+    assert event["payload"]["reason"] == "avoid_death"
+    assert "dead" in event["payload"]["avoided"]
+    health = _char(table, "c1")["health"]
+    assert (health["dying"], health["hero_points"], health.get("dead", False)) == (0, 0, False)
+    assert _enc(table)["participants"]["c1"]["recovery_pending"] is False
+
+
+def test_ending_the_turn_with_avoid_death_spends_hero_points_on_a_held_back_check() -> None:
+    table = _dying_valeros("avoid12", 1)
+    s = table.service
+    s.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 1,
+                         "damage_type": "slashing"})
+    _turn_to(table, "c1")
+    s.execute(table.gm, {"type": "damage", "character_id": "c1", "amount": 1,
+                         "damage_type": "fire", "persistent": True})
+    result = s.execute(table.player, {"type": "end_turn", "avoid_death": True})
+    first = result["events"][0]
+    assert first["payload"]["rolls"][0]["result"]["degree"] in ("failure",
+                                                                "critical_failure")
+    assert first["payload"]["reason"] == "avoid_death"
+    health = _char(table, "c1")["health"]
+    # stable, then the persistent fire at 0 HP makes it dying again, with no hero
+    # point left to spend: "Gib alle deine verbleibenden Heldenpunkte aus (mindestens 1)"
+    assert (health["hero_points"], health.get("dead", False)) == (0, False)

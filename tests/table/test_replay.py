@@ -57,6 +57,19 @@ COMMANDS = st.one_of(
               st.sampled_from(["auto", "propose"])),
     st.builds(lambda c: {"type": "join_encounter", "character_id": c}, IDS),
     st.builds(lambda c: {"type": "leave_encounter", "character_id": c}, IDS),
+    st.builds(lambda c, n, a: {"type": "damage", "character_id": c, "amount": n,
+                               "damage_type": "slashing", "critical": True,
+                               "avoid_death": a}, IDS, st.integers(0, 60), st.booleans()),
+    st.builds(lambda c, a: {"type": "recovery_check", "character_id": c, "avoid_death": a},
+              IDS, st.booleans()),
+    st.builds(lambda c: {"type": "heroic_recovery", "character_id": c}, IDS),
+    st.builds(lambda c, b: {"type": "wake", "character_id": c, "how": "shaken", "by": b},
+              IDS, IDS),
+    st.builds(lambda c, dc: {"type": "wake", "character_id": c, "how": "noise", "dc": dc},
+              IDS, st.integers(-10, 40)),
+    st.builds(lambda n, w: {"type": "pass_time", "minutes": n, "wakes_in": w},
+              st.integers(1, 120), st.sampled_from([None, 10, 60])),
+    st.builds(lambda c: {"type": "condition", "character_id": c, "name": "unconscious"}, IDS),
     st.just({"type": "undo"}),
     st.just({"type": "rotate_seed"}),
     st.just({"type": "add_seed", "seed": "xyzzy"}),
@@ -64,6 +77,24 @@ COMMANDS = st.one_of(
     st.just({"type": "start_encounter", "participants": [
         {"character_id": "c1"}, {"character_id": "c2"}, {"character_id": "c3"}]}),
 )
+
+
+def _setup(table: Any) -> None:
+    s = table.service
+    s.execute(table.player, {"type": "add_character", "name": "Valeros",
+                             "sheet": dict(VALEROS, hero_points=1)})
+    s.execute(table.gm, {"type": "add_character", "name": "Troll", "kind": "creature",
+                         "sheet": TROLL})
+    s.execute(table.gm, {"type": "add_character", "name": "Goblin", "kind": "creature",
+                         "hidden": True, "sheet": GOBLIN})
+    s.execute(table.gm, {"type": "start_encounter", "participants": [
+        {"character_id": "c1"}, {"character_id": "c2"}, {"character_id": "c3"}]})
+
+
+ODDS = ("probabilities", "probability", "distribution")
+"""Where a rules answer gives its exact odds."""
+NOT_UNDOABLE = ("invite", "revoke", "add_seed", "rotate_seed", "end_session",
+                "set_setting", "undo")
 
 
 def _without_seed(state: dict[str, Any]) -> str:
@@ -77,13 +108,7 @@ def test_replay_gives_the_same_state_byte_for_byte(commands: list[dict[str, Any]
                                                    as_player: bool) -> None:
     table = make_table("pf2e")
     s = table.service
-    s.execute(table.player, {"type": "add_character", "name": "Valeros", "sheet": VALEROS})
-    s.execute(table.gm, {"type": "add_character", "name": "Troll", "kind": "creature",
-                         "sheet": TROLL})
-    s.execute(table.gm, {"type": "add_character", "name": "Goblin", "kind": "creature",
-                         "hidden": True, "sheet": GOBLIN})
-    s.execute(table.gm, {"type": "start_encounter", "participants": [
-        {"character_id": "c1"}, {"character_id": "c2"}, {"character_id": "c3"}]})
+    _setup(table)
     for command in commands:
         viewer = table.player if as_player and command["type"] != "undo" else table.gm
         with contextlib.suppress(TableError, ConflictError):
@@ -96,3 +121,36 @@ def test_replay_gives_the_same_state_byte_for_byte(commands: list[dict[str, Any]
     assert _without_seed(fold(exported)) == _without_seed(fold(log))
     events = s.events(table.player)
     assert [e["sequence"] for e in events] == list(range(1, len(log) + 1))
+
+    for stored in log:
+        for roll in stored.payload.get("rolls", []):
+            # "Every roll in an event records its dice, how they were produced, and its
+            # exact odds." (issue 12)
+            assert roll["dice"], roll["label"]
+            assert all(1 <= d["face"] <= d["sides"] for d in roll["dice"])
+            assert roll["source"]["sequence"] == stored.sequence
+            assert roll["source"]["seed_hash"]
+            assert "odds" in roll or any(k in roll["result"] for k in ODDS), roll["label"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(COMMANDS, max_size=25), COMMANDS)
+def test_undo_puts_back_what_any_command_changed(before: list[dict[str, Any]],
+                                                 command: dict[str, Any]) -> None:
+    table = make_table("pf2e")
+    s = table.service
+    _setup(table)
+    for earlier in before:
+        with contextlib.suppress(TableError, ConflictError):
+            s.execute(table.gm, earlier)
+    then = s.state(table.gm)
+    try:
+        result = s.execute(table.gm, command)
+    except TableError:
+        return
+    if not result["events"] or command["type"] in NOT_UNDOABLE:
+        return
+    s.execute(table.gm, {"type": "undo"})
+    now = s.state(table.gm)
+    assert now["characters"] == then["characters"]
+    assert now["encounter"] == then["encounter"]

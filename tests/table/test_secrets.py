@@ -6,6 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
+from regelwerk.table.errors import NotAuthorized
+from regelwerk.table.views import can_see
+
 from .conftest import make_table
 from .pf2e_sheets import GOBLIN, VALEROS
 
@@ -65,6 +70,7 @@ def test_no_secret_reaches_a_player() -> None:
                            "statistic": "perception", "dc": 30, "secret": True})
         run("gm", {"type": "end_turn"})
     run("gm", {"type": "damage", "character_id": "c3", "amount": 5, "damage_type": "fire"})
+    run("gm", {"type": "undo"})  # undoing what players never saw stays hidden too
 
     log = table.store.read(table.table_id)
     secrets: set[str] = {HIDDEN_NAME, HIDDEN_STRIKE, HIDDEN_EFFECT}
@@ -94,6 +100,25 @@ def test_no_secret_reaches_a_player() -> None:
                          and e["payload"] == {"secret": True}]
         assert len(hidden_checks) >= 3
         assert "c3" not in s.state(viewer)["characters"]
+        # The kind of a hidden event would tell of the hidden creature's turns:
+        # a player sees "hidden", or that a secret check of someone they see happened.
+        for stored, seen_event in zip(log, events, strict=True):
+            if can_see(stored.audience, viewer):
+                assert seen_event["kind"] == stored.kind
+            elif seen_event["kind"] == "check_rolled":
+                assert stored.payload["secret"] is True
+                assert stored.payload["character_id"] != "c3"
+            else:
+                assert seen_event["kind"] == "hidden", stored.kind
+        hidden_kinds = {e.kind for e in log if e.audience == ("gm",)
+                        and e.payload.get("character_id") == "c3"}
+        assert {"turn_started", "check_rolled"} <= hidden_kinds
+        assert '"c3"' not in shown
+        assert events[-1]["kind"] == "hidden"
+        assert log[-1].kind == "undone"
+        assert len([e for e in events if e["kind"] == "hidden"]) >= 5
+        with pytest.raises(NotAuthorized):
+            s.export(viewer)
     gm_view = json.dumps([s.events(table.gm), s.state(table.gm)], ensure_ascii=False)
     assert HIDDEN_NAME in gm_view
     for event in log:

@@ -165,3 +165,16 @@ def test_invite_as_a_command_answers_the_token_once(pf2e: Table) -> None:
     creds = pf2e.service.join(pf2e.table_id, token, "Dora")
     assert pf2e.service.authenticate(pf2e.table_id, creds.token).name == "Dora"
     assert token not in json.dumps(pf2e.service.events(pf2e.gm))
+
+
+def test_refused_settings_and_command_types_speak_the_table_language() -> None:
+    table = make_table("pf2e", "de")
+    with pytest.raises(InvalidCommand, match="unbekannter Befehlstyp 'fly': erlaubt sind"):
+        table.service.execute(table.gm, {"type": "fly"})
+    with pytest.raises(InvalidCommand, match="initiative_ties ist eines von foes_first"):
+        table.service.execute(table.gm, {"type": "set_setting", "key": "initiative_ties",
+                                         "value": "dice"})
+    icelandic = make_table("w6", "is")
+    with pytest.raises(InvalidCommand, match="óþekkt stilling 'colour'"):
+        icelandic.service.execute(icelandic.gm, {"type": "set_setting", "key": "colour",
+                                                 "value": 1})

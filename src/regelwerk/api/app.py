@@ -7,6 +7,8 @@ in ``create_app``.
 
 from __future__ import annotations
 
+import gc
+
 import swagger_ui_bundle
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -14,14 +16,22 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from regelwerk import __version__
+from regelwerk.api import health as health_routes
 from regelwerk.api import resolve as resolve_routes
+from regelwerk.api import tables as table_routes
+from regelwerk.api.middleware import Guard
+from regelwerk.api.pool import RulesPool
 from regelwerk.api.resolve import status_for
+from regelwerk.api.settings import HttpSettings
 
-__all__ = ["create_app", "status_for"]
+__all__ = ["HttpSettings", "create_app", "status_for"]
 
 
-def create_app() -> FastAPI:
-    """A new app serving the rules protocol."""
+def create_app(settings: HttpSettings | None = None) -> FastAPI:
+    """A new app serving the rules protocol; ``settings`` default to the environment
+    (``HttpSettings.from_env``).  The HTTP conventions of ``api.middleware`` cover
+    every route."""
+    settings = settings or HttpSettings.from_env()
     app = FastAPI(
         title="regelwerk",
         version=__version__,
@@ -42,5 +52,11 @@ def create_app() -> FastAPI:
             swagger_favicon_url="/static/swagger/favicon-32x32.png",
         )
 
+    app.state.settings = settings
+    app.state.pool = RulesPool(settings.threads, settings.queue, settings.request_timeout)
+    app.add_middleware(Guard, settings=settings)
+    app.include_router(health_routes.router)
     app.include_router(resolve_routes.router)
+    app.include_router(table_routes.router)
+    gc.freeze()  # the app's long-lived objects leave the collector's generations
     return app

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import PlainTextResponse, Response
 
+from regelwerk.api.pool import Busy, RulesPool, TimedOut
 from regelwerk.api.resolve_docs import PROTOCOL_PATH, protocol_text, resolve_responses
-from regelwerk.protocol import registry, resolve
-from regelwerk.protocol.resolve import error_response
+from regelwerk.errors import RegelwerkError
+from regelwerk.protocol import registry
+from regelwerk.protocol.resolve import answer, error_response, prepare
+from regelwerk.protocol.wire import decode, encode
 
-__all__ = ["router", "status_for"]
+__all__ = ["INLINE_UNITS", "router", "status_for"]
+
+INLINE_UNITS = 50_000
+"""Requests estimated at most this many units of work (a few milliseconds) are answered
+on the event loop; costlier ones go to the rules pool."""
 
 _STATUS = {
     "unknown_system": 404,
@@ -69,19 +75,43 @@ router = APIRouter()
         }
     },
 )
-async def resolve_endpoint(request: Request) -> JSONResponse:
+async def resolve_endpoint(request: Request) -> Response:
     """Answer one request of the rules protocol (see docs/protocol.md).
 
     The body is read raw, so that malformed JSON gets a protocol error response.
+    Validation and the cost estimate run at once; work estimated above
+    ``INLINE_UNITS`` runs in the rules pool, off the event loop.
     """
     raw = await request.body()
     try:
-        payload = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
-        response = error_response("invalid_json", f"the body is not valid JSON: {error}")
-    else:
-        response = resolve(payload)
-    return JSONResponse(response, status_code=status_for(response))
+        payload = decode(raw)
+    except RegelwerkError as error:
+        return _json(error_response(error.code, error.message))
+    prepared = prepare(payload, checked=True)
+    if isinstance(prepared, dict):
+        return _json(prepared)
+    if prepared.cost.units <= INLINE_UNITS:
+        return _json(answer(payload, prepared))
+    pool: RulesPool = request.app.state.pool
+    try:
+        response = await pool.run(lambda: answer(payload, prepared))
+    except Busy:
+        return _busy("every rules worker is busy and the waiting line is full: "
+                     "try again shortly")
+    except TimedOut:
+        return _busy(f"the request took longer than {pool.timeout:g} seconds: "
+                     "try again shortly, or ask for less")
+    return _json(response)
+
+
+def _json(response: dict[str, Any]) -> Response:
+    return Response(encode(response), status_code=status_for(response),
+                    media_type="application/json")
+
+
+def _busy(message: str) -> Response:
+    return Response(encode(error_response("limit_exceeded", message)), status_code=503,
+                    media_type="application/json", headers={"Retry-After": "1"})
 
 
 @router.get(PROTOCOL_PATH, summary="The protocol documentation (Markdown)",

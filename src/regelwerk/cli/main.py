@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import importlib
-import json
 import sys
+from collections.abc import Iterator
+from dataclasses import replace
 from typing import IO, Any, ClassVar
 
 import click
@@ -13,8 +14,10 @@ from regelwerk.cli.common import lang_option, localize
 from regelwerk.cli.dice import odds_command, roll_command
 from regelwerk.cli.running import ToolGroup, run
 from regelwerk.cli.shell import MANUAL_EPILOG, completion_command, manual_command
+from regelwerk.errors import RegelwerkError
 from regelwerk.protocol import resolve
 from regelwerk.protocol.resolve import error_response
+from regelwerk.protocol.wire import decode, encode
 
 __all__ = ["cli", "load_commands", "main"]
 
@@ -60,30 +63,45 @@ def cli(lang: str) -> None:
     """
 
 
-def _answer(line: str) -> dict[str, Any]:
+def _answer(line: bytes) -> dict[str, Any]:
+    """The response to one line: every line is answered, a blank one included."""
+    if not line.strip():
+        return error_response("invalid_request",
+                              "the line is empty: each line must hold one JSON request object")
     try:
-        request = json.loads(line)
-    except (json.JSONDecodeError, RecursionError) as error:
-        return error_response("invalid_json", f"the line is not valid JSON: {error}")
+        request = decode(line)
+    except RegelwerkError as error:
+        return error_response(error.code, error.message)
     return resolve(request)
 
 
+def _lines(stream: IO[bytes]) -> Iterator[bytes]:
+    for line in stream:
+        yield line.rstrip(b"\r\n")
+
+
 @cli.command("resolve")
-@click.option("--file", "path", type=click.File("r", encoding="utf-8"),
+@click.option("--file", "path", type=click.File("rb"),
               help="Read requests from this file instead of standard input.")
-def resolve_command(path: IO[str] | None) -> None:
+def resolve_command(path: IO[bytes] | None) -> None:
     """Answer JSON Lines requests of the rules protocol, one response line each.
 
-    Exit status 0 when every request succeeded, 1 when any failed.
+    Every line gets exactly one answer line, in order (a blank line is answered with
+    invalid_request). Exit status 0 when every request succeeded, 1 when any failed.
     """
-    stream = path or sys.stdin
+    stream = path or sys.stdin.buffer
+    out = sys.stdout.buffer
     failed = False
-    for line in stream:
-        if not line.strip():
-            continue
-        response = _answer(line)
+    for line in _lines(stream):
+        try:
+            response = _answer(line)
+        except Exception as error:  # the contract: a bad line never stops the batch
+            response = error_response(
+                "internal_error", f"regelwerk could not answer this line "
+                f"({type(error).__name__}); please report it with the request")
         failed = failed or not response["ok"]
-        click.echo(json.dumps(response, ensure_ascii=False))
+        out.write(encode(response) + b"\n")
+        out.flush()
     sys.exit(1 if failed else 0)
 
 
@@ -91,17 +109,36 @@ def resolve_command(path: IO[str] | None) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535),
               help="Port to listen on.")
-def serve_command(host: str, port: int) -> None:
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Server processes.")
+@click.option("--allow-host", "allow_hosts", multiple=True,
+              help="Host name requests may be addressed to (repeatable; default localhost).")
+@click.option("--cors-origin", "cors_origins", multiple=True,
+              help="Origin allowed to call the API from a browser (repeatable; default none).")
+@click.option("--max-body", type=click.IntRange(1, 1 << 30), default=None,
+              help="Largest request body in bytes (default 1 MiB).")
+@click.option("--access-log/--no-access-log", default=False, show_default=True,
+              help="Log every request.")
+def serve_command(host: str, port: int, workers: int, allow_hosts: tuple[str, ...],
+                  cors_origins: tuple[str, ...], max_body: int | None,
+                  access_log: bool) -> None:
     """Serve the rules protocol over HTTP (POST /api/v1/resolve, docs at /docs)."""
     try:
-        import uvicorn
-
-        from regelwerk.api import create_app
+        from regelwerk.api.server import serve
+        from regelwerk.api.settings import HttpSettings
     except ImportError:
         raise click.ClickException(
             "the web server needs the 'web' extra: pip install 'regelwerk[web]'"
         ) from None
-    uvicorn.run(create_app(), host=host, port=port)
+    settings = HttpSettings.from_env()
+    changes: dict[str, Any] = {}
+    if allow_hosts:
+        changes["allowed_hosts"] = allow_hosts
+    if cors_origins:
+        changes["cors_origins"] = cors_origins
+    if max_body is not None:
+        changes["max_body"] = max_body
+    serve(host, port, workers, replace(settings, **changes), access_log=access_log)
 
 
 cli.add_command(roll_command)

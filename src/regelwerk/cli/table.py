@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import IO
+from typing import IO, Any
 
 import click
 
@@ -13,7 +13,7 @@ from regelwerk.i18n import Translator, translator
 from regelwerk.table.errors import TableError
 from regelwerk.table.export import event_json, parse_lines
 from regelwerk.table.fair import Problem, verify
-from regelwerk.table.state import canonical, fold
+from regelwerk.table.state import apply, canonical, initial, kinds
 
 __all__ = ["table"]
 
@@ -23,11 +23,26 @@ def table() -> None:
     """Exported table logs: verify the dice, replay the state."""
 
 
-def _read(stream: IO[str]) -> list[dict[str, object]]:
+class _Refused(click.ClickException):
+    """A refusal in the reader's language, without click's English "Error:" prefix."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(self.format_message(), err=True, file=file)
+
+
+def _read(stream: IO[str], t: Translator) -> list[dict[str, object]]:
     try:
-        return [event_json(e) for e in parse_lines(stream.read())]
+        return [event_json(e) for e in parse_lines(_text(stream, t), t)]
     except TableError as error:
-        raise click.ClickException(error.message) from None
+        raise _Refused(error.message) from None
+
+
+def _text(stream: IO[str], t: Translator) -> str:
+    try:
+        return stream.read()
+    except UnicodeDecodeError:
+        raise _Refused(t("the file is not UTF-8 text: an exported log is "
+                                     "JSON Lines in UTF-8")) from None
 
 
 def _problem(t: Translator, problem: Problem) -> str:
@@ -41,6 +56,7 @@ def _problem(t: Translator, problem: Problem) -> str:
         "seed_mismatch": t("the revealed seed of epoch {n} does not match its commitment",
                            n=n),
         "faces": t("the faces differ from the committed dice"),
+        "malformed": t("the event lacks what the check needs (a damaged log)"),
     }[problem.code]
     return t("event {sequence}: {problem}", sequence=problem.sequence, problem=text)
 
@@ -54,7 +70,7 @@ def verify_command(path: IO[str], lang: str) -> None:
     Exit status 0 when every roll checks out, 1 when any does not.
     """
     t = translator(lang)
-    events = _read(path)
+    events = _read(path, t)
     checked, pending, problems = verify(events)
     for problem in problems:
         click.echo(_problem(t, problem))
@@ -66,15 +82,28 @@ def verify_command(path: IO[str], lang: str) -> None:
 
 @table.command("replay")
 @click.argument("path", type=click.File("r", encoding="utf-8"))
-def replay_command(path: IO[str]) -> None:
+@lang_option
+def replay_command(path: IO[str], lang: str) -> None:
     """Replay an exported log and print the table's state as JSON."""
+    t = translator(lang)
     try:
-        events = parse_lines(path.read())
-        state = fold(events)
+        events = parse_lines(_text(path, t), t)
     except TableError as error:
-        raise click.ClickException(error.message) from None
-    except (KeyError, ValueError, TypeError) as error:
-        raise click.ClickException(f"the log does not replay: {error}") from None
+        raise _Refused(error.message) from None
+    state = initial()
+    for event in events:
+        if event.kind not in kinds():
+            raise _Refused(t(
+                "event {sequence} has the unknown kind {kind}: the log is not a table's "
+                "log, or comes from a newer version", sequence=event.sequence,
+                kind=event.kind[:60]))
+        try:
+            apply(state, event)
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            raise _Refused(t(
+                "event {sequence} ({kind}) does not replay: its payload is not what a "
+                "table writes (a damaged log?)", sequence=event.sequence,
+                kind=event.kind)) from None
     for secret in ("credentials", "undo"):
         state.pop(secret, None)
     state["fair"].pop("seed", None)

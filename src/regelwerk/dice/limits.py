@@ -1,9 +1,12 @@
-"""Limits that keep any expression quick and safe, and the roll budget."""
+"""Limits of the dice notation (length, dice, faces, nesting) and the dice counter of
+one roll.  The cost budget of exact odds lives in ``regelwerk.budget`` (its bounds
+are re-exported here for older imports)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from regelwerk.budget import MAX_SUPPORT, MAX_WORK, ROLL_ODDS_WORK
 from regelwerk.errors import LimitExceeded
 
 __all__ = [
@@ -41,12 +44,6 @@ MAX_NESTING = 50
 """Parentheses and unary signs inside each other."""
 MAX_EXPLODE_DEPTH = 100
 """Largest explosion depth for ``!…@N``."""
-MAX_SUPPORT = 200_000
-"""Distinct values or value pairs an exact distribution may work through."""
-MAX_WORK = 20_000_000
-"""Bits of exact weights (values times bits per weight) one distribution may build."""
-ROLL_ODDS_WORK = 2_000_000
-"""The smaller budget for the odds that come with a roll, so rolling stays quick."""
 
 
 @dataclass(slots=True)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from math import comb, lcm
 
-from regelwerk.dice.limits import MAX_SUPPORT, MAX_WORK
+from regelwerk.budget import MAX_SUPPORT, MAX_WORK
 from regelwerk.errors import LimitExceeded
 
 __all__ = ["Distribution"]

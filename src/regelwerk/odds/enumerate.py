@@ -12,14 +12,12 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import TypeVar
 
+from regelwerk.budget import MAX_BRANCHES
 from regelwerk.errors import LimitExceeded
 
 __all__ = ["MAX_BRANCHES", "outcomes"]
 
 T = TypeVar("T", bound=Hashable)
-
-MAX_BRANCHES = 200_000
-"""Face sequences one enumeration may try."""
 
 
 class _Exhausted(Exception):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import comb
 
-from regelwerk.dice.limits import MAX_SUPPORT
+from regelwerk.budget import MAX_SUPPORT
 from regelwerk.errors import LimitExceeded
 from regelwerk.odds.distribution import Distribution
 

@@ -1,7 +1,10 @@
 """The action registry: ``(system, action) -> handler`` with typed request models.
 
 Each game system keeps one table ``ACTIONS`` in ``regelwerk/systems/<name>/actions.py``;
-the registry finds them, so adding a system is adding a folder.
+the registry finds them, so adding a system is adding a folder.  A system may keep
+``COSTS`` (action name -> cost estimate) and ``ODDS_OPTIONAL`` (actions that roll and
+may leave their odds out) in ``costs.py`` beside it; an action without an estimate
+costs ``regelwerk.budget.FIXED`` (its fields bound its work).
 """
 
 from __future__ import annotations
@@ -9,12 +12,13 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
 
 from pydantic import BaseModel
 
+from regelwerk.budget import FIXED, Cost
 from regelwerk.dice.random_sources import RandomSource
 from regelwerk.i18n import Translator
 
@@ -27,6 +31,8 @@ class Context:
 
     source: RandomSource
     t: Translator
+    odds_omitted: str | None = None
+    """Why a rolling action leaves its odds out (over the cost budget), or None."""
 
 
 Handler = Callable[[Any, Context], dict[str, Any]]
@@ -42,6 +48,14 @@ class Action:
     handler: Handler
     summary: str
     example: Mapping[str, Any] | None = None
+    cost: Callable[[Any], Cost] | None = None
+    """The work of a validated request, estimated before any is done."""
+    odds_optional: bool = False
+    """Over the budget the action still answers, leaving its odds out."""
+
+    def estimate(self, request: Any) -> Cost:
+        """The cost of ``request`` (``FIXED`` for an action without an estimate)."""
+        return FIXED if self.cost is None else self.cost(request)
 
 
 @lru_cache(maxsize=1)
@@ -55,9 +69,22 @@ def system_names() -> tuple[str, ...]:
 
 @cache
 def system_actions(system: str) -> dict[str, Action]:
-    """The actions of one system; its rules are imported on this first use."""
+    """The actions of one system, with their cost estimates; its rules are imported
+    on this first use."""
     module = importlib.import_module(f"regelwerk.systems.{system}.actions")
-    return {action.name: action for action in module.ACTIONS}
+    try:
+        costs = importlib.import_module(f"regelwerk.systems.{system}.costs")
+    except ModuleNotFoundError:
+        costs = None
+    estimates: Mapping[str, Callable[[Any], Cost]] = getattr(costs, "COSTS", {})
+    optional: frozenset[str] = getattr(costs, "ODDS_OPTIONAL", frozenset())
+    table: dict[str, Action] = {}
+    for action in module.ACTIONS:
+        if action.cost is None and action.name in estimates:
+            action = replace(action, cost=estimates[action.name],
+                             odds_optional=action.name in optional)
+        table[action.name] = action
+    return table
 
 
 @lru_cache(maxsize=1)

@@ -7,22 +7,27 @@ translator, and turns every failure into an error response.  It never raises.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from regelwerk.budget import SHOWN, Cost, shorten
 from regelwerk.dice.random_sources import (
     RandomSource,
     ScriptedRandomSource,
     SeededRandomSource,
     SystemRandomSource,
 )
-from regelwerk.errors import Message, RegelwerkError, RequestError, translatable
+from regelwerk.errors import LimitExceeded, Message, RegelwerkError, RequestError, translatable
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.protocol.registry import Action, Context, system_actions, system_names
+from regelwerk.protocol.wire import MAX_DEPTH, check_values
 
-__all__ = ["ENVELOPE_FIELDS", "MAX_FACES", "error_response", "resolve"]
+__all__ = ["ENVELOPE_FIELDS", "MAX_FACES", "Prepared", "answer", "error_response", "prepare",
+           "resolve"]
 
 ENVELOPE_FIELDS = ("system", "action", "faces", "seed", "lang")
 MAX_FACES = 10_000
@@ -121,7 +126,7 @@ def _from_validation(action: Action, error: ValidationError) -> RequestError:
     details: list[ErrorDetails] = error.errors(include_url=False)
     first = details[0]
     kind = first["type"]
-    where = _where(tuple(first["loc"])) or "request"
+    where = shorten(_where(tuple(first["loc"])) or "request")
     if kind in _TYPE_CODES:
         code = _TYPE_CODES[kind]
     elif kind in _OUR_CODES:
@@ -150,7 +155,7 @@ def _from_validation(action: Action, error: ValidationError) -> RequestError:
         problem, problem_values = _problem(first)
         # the problem's own words are a second message, translated on their own
         template = translatable("field '{where}': {problem} (got {got})")
-        values.update(problem=Message(problem, **problem_values), got=shown[:60])
+        values.update(problem=Message(problem, **problem_values), got=shorten(shown))
     if more:
         values = {"first": Message(template, **values), "more": more}
         template = (translatable("{first}; and 1 more problem") if more == 1
@@ -200,7 +205,7 @@ def _find_action(request: dict[str, Any]) -> Action:
     if system not in systems:
         raise RequestError(
             "unknown system {system!r}: allowed are {sorted}",
-            code="unknown_system", system=system, sorted=", ".join(systems),
+            code="unknown_system", system=shorten(system), sorted=", ".join(systems),
         )
     name = _name(request, "action")
     actions = system_actions(system)
@@ -208,28 +213,70 @@ def _find_action(request: dict[str, Any]) -> Action:
         raise RequestError(
             "unknown action {name!r} for system {system}: allowed are {sorted}",
             code="unknown_action",
-            name=name, system=system, sorted=", ".join(sorted(actions)),
+            name=shorten(name), system=system, sorted=", ".join(sorted(actions)),
         )
     return actions[name]
 
 
-def _resolve(request: object) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A validated request with its estimated cost, ready to be answered."""
+
+    action: Action
+    model: BaseModel
+    context: Context
+    cost: Cost
+
+
+def _prepare(request: object, checked: bool) -> Prepared:
     if not isinstance(request, dict):
         raise RequestError("a request must be a JSON object", code="invalid_request")
+    if not checked:
+        check_values(request)
     action = _find_action(request)
     lang = request.get("lang", "en")
     if lang not in LANGUAGES:
         raise RequestError(
             "field 'lang' must be one of {languages} (got {lang!r})",
-            code="out_of_range", languages=', '.join(LANGUAGES), lang=lang,
+            code="out_of_range", languages=', '.join(LANGUAGES),
+            lang=shorten(lang) if isinstance(lang, str) else lang,
         )
     fields = {k: v for k, v in request.items() if k not in ENVELOPE_FIELDS}
     try:
         model = action.model.model_validate(fields)
     except ValidationError as error:
         raise _from_validation(action, error) from None
-    context = Context(_source(request), translator(lang))
-    return {"ok": True, **action.handler(model, context)}
+    cost = action.estimate(model)
+    omitted = None
+    if not cost.affordable:
+        if not action.odds_optional:
+            raise LimitExceeded(cost.reason())
+        omitted = cost.reason()
+    return Prepared(action, model, Context(_source(request), translator(lang), omitted), cost)
+
+
+def _long_texts(value: object, found: set[str], depth: int = 0) -> None:
+    if isinstance(value, str):
+        if len(value) > SHOWN:
+            found.add(value)
+    elif isinstance(value, dict) and depth < MAX_DEPTH:
+        for key, item in value.items():
+            _long_texts(key, found, depth + 1)
+            _long_texts(item, found, depth + 1)
+    elif isinstance(value, list) and depth < MAX_DEPTH:
+        for item in value:
+            _long_texts(item, found, depth + 1)
+
+
+def _shown(message: str, request: object) -> str:
+    """The message with every long input in it cut to ``SHOWN`` characters."""
+    long: set[str] = set()
+    _long_texts(request, long)
+    for text in sorted(long, key=len, reverse=True):
+        if text in message:
+            message = message.replace(text, shorten(text))
+    message = shorten(message, 20 * SHOWN)
+    return message.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _language(request: object) -> str:
@@ -238,14 +285,13 @@ def _language(request: object) -> str:
     return lang if isinstance(lang, str) and lang in LANGUAGES else "en"
 
 
-def resolve(request: object) -> dict[str, Any]:
-    """Answer one protocol request (a dict); never raises for a bad request.
-    Error messages come in the request's language (``lang``)."""
+def _guarded(request: object, step: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     t = translator(_language(request))
     try:
-        return _resolve(request)
+        return step()
     except RegelwerkError as error:
-        return {"ok": False, "error": error.to_dict(t)}
+        answer = error.to_dict(t)
+        return error_response(answer["code"], _shown(answer["message"], request))
     except RecursionError:
         return error_response("limit_exceeded", t("the request is nested too deeply"))
     except Exception as error:  # the contract: never raise for a request
@@ -254,3 +300,32 @@ def resolve(request: object) -> dict[str, Any]:
             t("regelwerk could not answer this request ({kind}); please report it with "
               "the request", kind=type(error).__name__),
         )
+
+
+def prepare(request: object, checked: bool = False) -> Prepared | dict[str, Any]:
+    """Validate ``request`` and estimate its cost (cheap: no rules work is done);
+    an error response when it is refused.  ``answer`` then does the work.
+    ``checked``: the request comes from ``wire.decode``, which checked its values."""
+    prepared: list[Prepared] = []
+
+    def step() -> dict[str, Any]:
+        prepared.append(_prepare(request, checked))
+        return {}
+
+    refused = _guarded(request, step)
+    return prepared[0] if prepared else refused
+
+
+def answer(request: object, prepared: Prepared) -> dict[str, Any]:
+    """The response to a prepared request; never raises."""
+    return _guarded(request, lambda: {
+        "ok": True, **prepared.action.handler(prepared.model, prepared.context)})
+
+
+def resolve(request: object) -> dict[str, Any]:
+    """Answer one protocol request (a dict); never raises for a bad request.
+    Error messages come in the request's language (``lang``)."""
+    prepared = prepare(request)
+    if isinstance(prepared, dict):
+        return prepared
+    return answer(request, prepared)

@@ -26,7 +26,7 @@ from regelwerk.table.steps import (
     take_damage,
 )
 
-__all__ = ["need_pf2e", "spend"]
+__all__ = ["emit_spent", "need_pf2e", "spend"]
 
 Id = Annotated[StrictStr, Field(min_length=1, max_length=40)]
 Cost = Literal[1, 2, 3, "reaction", "free"]
@@ -73,7 +73,7 @@ def spend(d: Decision, cid: str, step: dict[str, Any]) -> dict[str, Any]:
                      "reactions_left": answer["reactions_left"]}}
 
 
-def _emit_spent(d: Decision, cid: str, step: dict[str, Any], used: dict[str, Any]) -> None:
+def emit_spent(d: Decision, cid: str, step: dict[str, Any], used: dict[str, Any]) -> None:
     if step["cost"] == "reaction":
         d.emit("reaction_used", {"character_id": cid, "name": step["name"],
                                  "reactions_left": used["left"]["reactions_left"],
@@ -104,7 +104,7 @@ def _act(d: Decision, c: Act) -> None:
     step: dict[str, Any] = {"name": c.name, "cost": c.cost, "traits": c.traits}
     if c.trigger:
         step["trigger"] = c.trigger
-    _emit_spent(d, c.character_id, step, spend(d, c.character_id, step))
+    emit_spent(d, c.character_id, step, spend(d, c.character_id, step))
 
 
 class Ready(BaseModel):
@@ -122,7 +122,7 @@ def _ready(d: Decision, c: Ready) -> None:
     need_pf2e(d)
     d.own(c.character_id)
     step = {"name": "Ready", "cost": 2, "traits": ["concentrate"]}
-    _emit_spent(d, c.character_id, step, spend(d, c.character_id, step))
+    emit_spent(d, c.character_id, step, spend(d, c.character_id, step))
     d.emit("readied", {"character_id": c.character_id, "action": c.action,
                        "trigger": c.trigger}, audience(d, c.character_id))
 
@@ -139,6 +139,9 @@ class Strike(BaseModel):
     modifiers: list[dict[str, Any]] = Field(default_factory=list, max_length=20)
     reaction: StrictBool = Field(False, description="as a reaction (e.g. a readied Strike)")
     ready: StrictBool = False
+    avoid_death: StrictBool = Field(False, description=(
+        "the target spends all its hero points if the damage would raise dying to "
+        "the limit"))
 
 
 def _strike_of(d: Decision, character: dict[str, Any], name: str) -> dict[str, Any]:
@@ -204,12 +207,12 @@ def _strike(d: Decision, c: Strike) -> None:
                         "traits": strike["traits"]}],
             "critical": degree == "critical_success", "target": target_of(target)})
         answer = take_damage(d, c.target_id, target["health"], applied,
-                             degree == "critical_success")
+                             degree == "critical_success", avoid_death=c.avoid_death)
     who = audience(d, c.character_id, c.target_id)
     d.emit("strike_rolled", {"character_id": c.character_id, "target_id": c.target_id,
                              "strike": strike["name"], "degree": degree,
                              "attack_number": attacks, "penalty": penalty["penalty"]}, who)
-    _emit_spent(d, c.character_id, step, {"left": {**used["left"], "attacks": attacks}})
+    emit_spent(d, c.character_id, step, {"left": {**used["left"], "attacks": attacks}})
     if answer is not None:
         kind_, payload = health_change(c.target_id, answer, "strike", answer_amount(answer,
                                                                                     target))

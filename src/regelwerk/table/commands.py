@@ -150,7 +150,7 @@ class SetSetting(BaseModel):
 @command("set_setting", SetSetting, undoable=False)
 def _set_setting(d: Decision, c: SetSetting) -> None:
     d.need_gm()
-    d.emit("setting_changed", {"key": c.key, "value": validate_setting(c.key, c.value)})
+    d.emit("setting_changed", {"key": c.key, "value": validate_setting(c.key, c.value, d.t)})
 
 
 class AddCharacter(BaseModel):
@@ -355,7 +355,9 @@ def _undo(d: Decision, c: Undo) -> None:
     if not stack:
         raise NotAllowed(d.t("There is nothing to undo."))
     top = stack[-1]
-    d.emit("undone", {"undoes": top["sequences"], "restore": top["before"]})
+    # undoing what players never saw (a hidden creature's turn) stays hidden from them
+    d.emit("undone", {"undoes": top["sequences"], "restore": top["before"]},
+           ("gm",) if top.get("gm_only") else ("*",))
 
 
 class ImportStatblock(BaseModel):

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from regelwerk.errors import RegelwerkError, RequestError
-from regelwerk.i18n import Translator, translator
+from regelwerk.i18n import LANGUAGES, Translator, translator
 from regelwerk.store.base import NewEvent
 from regelwerk.table import fair, rules
 from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized, TableError
@@ -179,6 +179,10 @@ class _Draft:
         return self.event.payload
 
     @property
+    def audience(self) -> tuple[str, ...]:
+        return self.event.audience
+
+    @property
     def actor(self) -> str:
         return self.event.actor
 
@@ -212,15 +216,18 @@ def command_types() -> dict[str, type[BaseModel]]:
     return {kind: entry[0] for kind, entry in sorted(_COMMANDS.items())}
 
 
-def parse(command: object) -> tuple[str, BaseModel]:
-    """The command's type and validated model, or ``InvalidCommand``."""
+def parse(command: object, t: Callable[..., str] | None = None) -> tuple[str, BaseModel]:
+    """The command's type and validated model, or ``InvalidCommand`` (its frame in the
+    language of the translator ``t``; English without one)."""
     _load()
+    t = t or translator("en")
     if not isinstance(command, dict):
-        raise InvalidCommand("a command must be a JSON object with a 'type'")
+        raise InvalidCommand(t("a command must be a JSON object with a 'type'"))
     kind = command.get("type")
     if kind not in _COMMANDS:
-        raise InvalidCommand(f"unknown command type {str(kind)[:40]!r}: allowed are "
-                             f"{', '.join(sorted(_COMMANDS))}")
+        raise InvalidCommand(t("unknown command type {type}: allowed are {allowed}",
+                               type=repr(str(kind)[:40]),
+                               allowed=", ".join(sorted(_COMMANDS))))
     model = _COMMANDS[str(kind)][0]
     try:
         return str(kind), model.model_validate({k: v for k, v in command.items()
@@ -236,7 +243,8 @@ def parse(command: object) -> tuple[str, BaseModel]:
 
 def decide(state: State, viewer: Viewer, command: object, entropy: Entropy) -> list[NewEvent]:
     """The events a command yields against ``state``, or a refusal."""
-    kind, model = parse(command)
+    lang = str(state["lang"])
+    kind, model = parse(command, translator(lang if lang in LANGUAGES else "en"))
     _, handler, undoable = _COMMANDS[kind]
     decision = Decision(state, viewer, entropy, undoable)
     try:

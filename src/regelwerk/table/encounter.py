@@ -12,9 +12,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, StrictStr
+from pydantic import BaseModel, Field, StrictBool, StrictStr
 
-from regelwerk.table import combat, effects, health_commands  # noqa: F401  (they register)
+from regelwerk.table import (  # noqa: F401  (they register)
+    combat,
+    effects,
+    health_commands,
+    wake_commands,
+)
 from regelwerk.table.checks import condition_modifiers, dnd5e_odds, pf2e_modifier
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed
@@ -170,6 +175,9 @@ class EndTurn(BaseModel):
 
     model_config = COMMAND_CONFIG
     character_id: Id | None = Field(None, description="whose turn ends (checked if given)")
+    avoid_death: StrictBool = Field(False, description=(
+        "spend all hero points if the held-back recovery check or persistent damage "
+        "would raise dying to the limit"))
 
 
 def _active(d: Decision, expected: str | None) -> str:
@@ -188,8 +196,8 @@ def _end_turn(d: Decision, c: EndTurn) -> None:
     cid = _active(d, c.character_id)
     if d.state["system"] == "pf2e":
         if participant(d, cid).get("recovery_pending"):
-            recovery_check(d, cid)
-        end_of_turn(d, cid)
+            recovery_check(d, cid, avoid_death=c.avoid_death)
+        end_of_turn(d, cid, avoid_death=c.avoid_death)
     d.emit("turn_ended", {"character_id": cid}, audience(d, cid))
     advance(d)
 

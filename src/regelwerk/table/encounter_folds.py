@@ -141,7 +141,7 @@ def _health_changed(state: State, event: Event) -> None:
     state["characters"][cid]["health"] = copy(event.payload["health"])
     running = state["encounter"]
     if running and cid in running["participants"] and event.payload.get("reason") in (
-            "recovery_check", "heroic_recovery"):
+            "recovery_check", "heroic_recovery", "avoid_death"):
         running["participants"][cid]["recovery_pending"] = False
 
 

@@ -8,9 +8,10 @@ not revealed yet is left out: its ``seed_secret`` event keeps its place with
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from regelwerk.i18n import translator
 from regelwerk.store.base import StoredEvent
 from regelwerk.table.errors import InvalidCommand
 from regelwerk.table.state import State
@@ -38,23 +39,43 @@ def export_lines(events: Iterable[StoredEvent], state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_lines(text: str) -> list[StoredEvent]:
-    """Events from JSON Lines; ``InvalidCommand`` names the first bad line."""
+_FIELDS = ("table_id", "sequence", "kind", "payload", "actor", "audience", "time")
+
+
+def parse_lines(text: str, t: Callable[..., str] | None = None) -> list[StoredEvent]:
+    """Events from JSON Lines; ``InvalidCommand`` names the first bad line, in the
+    language of ``t`` (a translator; English without one)."""
+    t = t or translator("en")
     events: list[StoredEvent] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             data = json.loads(line)
+        except ValueError:
+            raise InvalidCommand(t("line {number} is not JSON", number=number)) from None
+        if not isinstance(data, dict):
+            raise InvalidCommand(t("line {number} is not an exported event: an event is a "
+                                   "JSON object with {fields}", number=number,
+                                   fields=", ".join(_FIELDS)))
+        missing = [f for f in _FIELDS if f not in data]
+        if missing:
+            raise InvalidCommand(t("line {number} is not an exported event: it lacks "
+                                   "{fields}", number=number, fields=", ".join(missing)))
+        try:
             event = StoredEvent(str(data["table_id"]), int(data["sequence"]),
                                 str(data["kind"]), dict(data["payload"]), str(data["actor"]),
                                 tuple(str(a) for a in data["audience"]), str(data["time"]))
-        except (ValueError, KeyError, TypeError) as error:
-            raise InvalidCommand(f"line {number} is not an exported event: {error}") from None
+        except (ValueError, TypeError):
+            raise InvalidCommand(t("line {number} is not an exported event: sequence is a "
+                                   "number, payload an object, audience a list",
+                                   number=number)) from None
         if event.sequence != len(events) + 1:
-            raise InvalidCommand(f"line {number}: event {event.sequence} does not follow "
-                                 f"{len(events)} (sequence numbers run from 1 without gaps)")
+            raise InvalidCommand(t("line {number}: event {sequence} does not follow "
+                                   "{previous} (sequence numbers run from 1 without gaps)",
+                                   number=number, sequence=event.sequence,
+                                   previous=len(events)))
         events.append(event)
     if not events:
-        raise InvalidCommand("the file holds no events")
+        raise InvalidCommand(t("the file holds no events"))
     return events

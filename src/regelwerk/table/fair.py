@@ -19,6 +19,7 @@ from typing import Any
 
 from regelwerk.dice.random_sources import CommittedRandomSource, ScriptedRandomSource
 from regelwerk.errors import RegelwerkError
+from regelwerk.i18n import LANGUAGES
 from regelwerk.table.rules import RecordingSource, run
 
 __all__ = ["PROBLEMS", "Problem", "commitment", "new_seed", "source", "verify"]
@@ -64,6 +65,7 @@ PROBLEMS = {
     "result": "roll {n}: the recorded result does not follow from its faces",
     "seed_mismatch": "the revealed seed of epoch {n} does not match its commitment",
     "faces": "the faces differ from the committed dice",
+    "malformed": "the event lacks what the check needs (a damaged log)",
 }
 
 
@@ -114,6 +116,17 @@ def _check_roll(event: Mapping[str, Any], lang: str, commitments: dict[int, str]
     return first
 
 
+def _hex(value: object) -> bool:
+    """Whether a revealed seed is hex text, as the server writes it."""
+    if not isinstance(value, str):
+        return False
+    try:
+        bytes.fromhex(value)
+    except ValueError:
+        return False
+    return True
+
+
 def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]]:
     """Check every roll of a log: its result follows from its faces by the rules; it
     used the seed committed and not yet revealed, with every player seed added
@@ -131,18 +144,31 @@ def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]
         payload = event["payload"]
         sequence = int(event["sequence"])
         if event["kind"] == "table_created":
-            lang = str(payload["lang"])
+            lang = str(payload.get("lang", "en"))
+            lang = lang if lang in LANGUAGES else "en"
         elif event["kind"] == "seed_committed":
+            if not isinstance(payload.get("epoch"), int):
+                problems.append(Problem(sequence, "malformed"))
+                continue
             epoch = int(payload["epoch"])
-            commitments[epoch] = str(payload["seed_hash"])
+            commitments[epoch] = str(payload.get("seed_hash"))
             seeds[epoch] = []
         elif event["kind"] == "player_seed_added":
             seeds.setdefault(epoch, []).append(str(payload["seed"]))
+        elif event["kind"] == "seed_revealed" and not _hex(payload.get("seed")):
+            problems.append(Problem(sequence, "malformed"))
+            continue
         if payload.get("rolls"):
-            source = _check_roll(event, lang, commitments, revealed, seeds, problems)
-            by_event.append((sequence, source, [r["dice"] for r in payload["rolls"]]))
+            try:
+                source = _check_roll(event, lang, commitments, revealed, seeds, problems)
+                by_event.append((sequence, source, [list(r["dice"]) for r in
+                                                    payload["rolls"]]))
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                problems.append(Problem(sequence, "malformed"))
         if event["kind"] == "seed_revealed":
-            revealed_epoch, seed = int(payload["epoch"]), str(payload["seed"])
+            found_epoch = payload.get("epoch")
+            revealed_epoch = found_epoch if isinstance(found_epoch, int) else -1
+            seed = str(payload["seed"])
             if commitments.get(revealed_epoch) != commitment(seed):
                 problems.append(Problem(sequence, "seed_mismatch", revealed_epoch))
             revealed[revealed_epoch] = seed
@@ -153,7 +179,12 @@ def verify(events: Iterable[Mapping[str, Any]]) -> tuple[int, int, list[Problem]
             pending += len(dice)
             continue
         checked += len(dice)
-        if not _faces_match(found, record_source, dice):
+        try:
+            matches = _faces_match(found, record_source, dice)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            problems.append(Problem(sequence, "malformed"))
+            continue
+        if not matches:
             problems.append(Problem(sequence, "faces"))
     return checked, pending, problems
 

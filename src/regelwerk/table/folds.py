@@ -118,6 +118,11 @@ def _contest_rolled(state: State, event: Event) -> None:
     """A logged contest changes nothing but the log."""
 
 
+@folds("wake_failed")
+def _wake_failed(state: State, event: Event) -> None:
+    """Noise that did not wake a creature changes nothing but the log."""
+
+
 @folds("undone")
 def _undone(state: State, event: Event) -> None:
     for part, value in event.payload["restore"].items():

@@ -40,6 +40,9 @@ class Damage(BaseModel):
     traits: list[StrictStr] = Field(default_factory=list, max_length=20)
     critical: StrictBool = False
     persistent: StrictBool = False
+    avoid_death: StrictBool = Field(False, description=(
+        "spend all the target's hero points if the damage would raise dying to the "
+        "limit"))
 
 
 @command("damage", Damage)
@@ -71,7 +74,8 @@ def _damage(d: Decision, c: Damage) -> None:
     applied = d.ask("pf2e", "apply_damage", {
         "damage": [{"amount": amount, "type": c.damage_type, "traits": c.traits}],
         "critical": c.critical, "target": target_of(target)})
-    answer = take_damage(d, c.character_id, target["health"], applied, c.critical)
+    answer = take_damage(d, c.character_id, target["health"], applied, c.critical,
+                         avoid_death=c.avoid_death)
     kind, payload = health_change(c.character_id, answer, "damage", applied["total"])
     d.emit(kind, payload, audience(d, c.character_id))
     after_health(d, c.character_id, answer)
@@ -187,10 +191,12 @@ def _heroic_recovery(d: Decision, c: HeroicRecovery) -> None:
 
 class RecoveryCheck(BaseModel):
     """Roll the recovery check the character's player held back to consider heroic
-    recovery (it is rolled anyway when the turn ends)."""
+    recovery (it is rolled anyway when the turn ends); ``avoid_death`` spends all
+    hero points if the check would raise dying to the limit."""
 
     model_config = COMMAND_CONFIG
     character_id: Id
+    avoid_death: StrictBool = False
 
 
 @command("recovery_check", RecoveryCheck)
@@ -201,4 +207,4 @@ def _recovery_check(d: Decision, c: RecoveryCheck) -> None:
             or not participant(d, c.character_id).get("recovery_pending"):
         raise NotAllowed(d.t("No recovery check is due for {name}.",
                              name=d.character(c.character_id)["name"]))
-    recovery_check(d, c.character_id)
+    recovery_check(d, c.character_id, avoid_death=c.avoid_death)

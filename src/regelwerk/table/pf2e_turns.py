@@ -26,6 +26,7 @@ from regelwerk.table.steps import (
     Change,
     after_health,
     audience,
+    dying_kills,
     health_change,
     run_step,
     take_damage,
@@ -115,15 +116,26 @@ def start_of_turn(d: Decision, cid: str, position: int) -> None:
                             "position": position, "budget": budget}, audience(d, cid))
 
 
-def recovery_check(d: Decision, cid: str) -> None:
+def recovery_check(d: Decision, cid: str, *, avoid_death: bool = False) -> None:
     """A dying creature's recovery check: "Dieser Wurf heißt Erholungswurf und der SG
-    ist gleich 10 + dein aktueller Zustandswert für Sterbend." """
+    ist gleich 10 + dein aktueller Zustandswert für Sterbend."  ``avoid_death``: when
+    the failed check would raise dying to the limit, all hero points are spent
+    instead ("Gib alle deine verbleibenden Heldenpunkte aus (mindestens 1), um den
+    Tod zu vermeiden."); the roll stays recorded as rolled."""
     health = d.character(cid)["health"]
     check = d.roll("pf2e", "recovery_check", {"creature": health}, "recovery check")
-    run_step(d, "recovery_check", cid, [health_change(cid, check["result"], "recovery_check")])
+    result = check["result"]
+    if avoid_death and dying_kills(result) and health.get("hero_points", 0) >= 1:
+        saved = d.ask("pf2e", "heroic_recovery", {"creature": health})
+        change = health_change(cid, {"creature": saved["creature"],
+                                     "events": saved["events"]}, "avoid_death")
+        change[1]["avoided"] = result["events"]
+        run_step(d, "recovery_check", cid, [change])
+        return
+    run_step(d, "recovery_check", cid, [health_change(cid, result, "recovery_check")])
 
 
-def _persistent(d: Decision, cid: str) -> None:
+def _persistent(d: Decision, cid: str, avoid_death: bool) -> None:
     character = d.character(cid)
     entries = list(character.get("persistent", []))
     if not entries:
@@ -144,7 +156,7 @@ def _persistent(d: Decision, cid: str) -> None:
         applied = d.ask("pf2e", "apply_damage", {
             "damage": [{"amount": rolled["damage"], "type": entry["type"],
                         "traits": ["persistent"]}], "target": target})
-        taken = take_damage(d, cid, health, applied)
+        taken = take_damage(d, cid, health, applied, avoid_death=avoid_death)
         health = taken["creature"]
         last = taken
         changes.append(health_change(cid, taken, "persistent_damage", applied["total"]))
@@ -157,9 +169,10 @@ def _persistent(d: Decision, cid: str) -> None:
         after_health(d, cid, last)
 
 
-def end_of_turn(d: Decision, cid: str) -> None:
-    """Run the end of ``cid``'s turn (before ``turn_ended``)."""
-    _persistent(d, cid)
+def end_of_turn(d: Decision, cid: str, *, avoid_death: bool = False) -> None:
+    """Run the end of ``cid``'s turn (before ``turn_ended``); ``avoid_death``: hero
+    points are spent if persistent damage would raise dying to the limit."""
+    _persistent(d, cid, avoid_death)
     run_step(d, "end_of_turn", cid, tick(d, "end", cid))
     character = d.character(cid)
     changes: list[Change] = []

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from regelwerk.dice.random_sources import RandomSource
-from regelwerk.errors import RegelwerkError, RequestError, RuleError
+from regelwerk.errors import LimitExceeded, RegelwerkError, RequestError, RuleError
 from regelwerk.i18n import translator
 from regelwerk.protocol.registry import Context, registry
 from regelwerk.table.errors import InvalidCommand, NotAllowed
@@ -54,7 +54,11 @@ def run(system: str, action: str, fields: dict[str, Any], lang: str,
         raise InvalidCommand(f"unknown rules action {system} {action}") from None
     try:
         model = entry.model.model_validate(fields)
-        return entry.handler(model, Context(source, translator(lang)))
+        cost = entry.estimate(model)  # the cost budget, before any work (docs/limits.md)
+        omitted = None if cost.affordable else cost.reason()
+        if omitted is not None and not entry.odds_optional:
+            raise LimitExceeded(omitted)
+        return entry.handler(model, Context(source, translator(lang), omitted))
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"]) or "request"

@@ -4,8 +4,10 @@ confirms or overrides."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from regelwerk.i18n import translator
 from regelwerk.table.errors import InvalidCommand
 
 __all__ = ["AUTOMATION_STEPS", "SETTINGS", "TIE_RULES", "default_settings", "validate_setting"]
@@ -27,19 +29,23 @@ SETTINGS = ("health_estimate", "initiative_ties",
             *(f"automation.{step}" for step in AUTOMATION_STEPS))
 
 
-def validate_setting(key: str, value: Any) -> Any:
-    """The value if ``key`` takes it, or ``InvalidCommand`` saying what is allowed."""
+def validate_setting(key: str, value: Any, t: Callable[..., str] | None = None) -> Any:
+    """The value if ``key`` takes it, or ``InvalidCommand`` saying what is allowed (in
+    the language of the translator ``t``; English without one)."""
+    t = t or translator("en")
     if key == "health_estimate":
         if not isinstance(value, bool):
-            raise InvalidCommand("health_estimate is true (players see others' health as an "
-                                 "estimate) or false (exact hit points)")
+            raise InvalidCommand(t("health_estimate is true (players see others' health "
+                                   "as an estimate) or false (exact hit points)"))
         return value
     if key == "initiative_ties":
         if value not in TIE_RULES:
-            raise InvalidCommand(f"initiative_ties is one of {', '.join(TIE_RULES)}")
+            raise InvalidCommand(t("initiative_ties is one of {allowed}",
+                                   allowed=", ".join(TIE_RULES)))
         return value
     if key.startswith("automation.") and key.split(".", 1)[1] in AUTOMATION_STEPS:
         if value not in ("auto", "propose"):
-            raise InvalidCommand(f"{key} is 'auto' or 'propose'")
+            raise InvalidCommand(t("{key} is 'auto' or 'propose'", key=key))
         return value
-    raise InvalidCommand(f"unknown setting {key[:60]!r}: allowed are {', '.join(SETTINGS)}")
+    raise InvalidCommand(t("unknown setting {key}: allowed are {allowed}", key=repr(key[:60]),
+                           allowed=", ".join(SETTINGS)))

@@ -18,7 +18,7 @@ import pickle
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-__all__ = ["UNDO_DEPTH", "Event", "apply", "canonical", "fold", "folds", "initial"]
+__all__ = ["UNDO_DEPTH", "Event", "apply", "canonical", "fold", "folds", "initial", "kinds"]
 
 UNDO_DEPTH = 20
 """How many commands back ``undo`` can go."""
@@ -40,6 +40,8 @@ class Event(Protocol):
     def actor(self) -> str: ...
     @property
     def time(self) -> str: ...
+    @property
+    def audience(self) -> tuple[str, ...]: ...
 
 
 Fold = Callable[[State, Event], None]
@@ -83,10 +85,12 @@ def _remember(state: State, event: Event) -> None:
         return
     stack: list[dict[str, Any]] = state["undo"]
     if not stack or stack[-1]["command"] != command:
-        stack.append({"command": command, "sequences": [],
+        stack.append({"command": command, "sequences": [], "gm_only": True,
                       "before": {part: copy(state[part]) for part in UNDOABLE_PARTS}})
         del stack[:-UNDO_DEPTH]
     stack[-1]["sequences"].append(event.sequence)
+    if tuple(event.audience) != ("gm",):
+        stack[-1]["gm_only"] = False
 
 
 def _loaded() -> dict[str, Fold]:
@@ -95,6 +99,11 @@ def _loaded() -> dict[str, Fold]:
     import regelwerk.table.folds  # noqa: F401
 
     return _FOLDS
+
+
+def kinds() -> frozenset[str]:
+    """Every event kind a state folds."""
+    return frozenset(_loaded())
 
 
 def apply(state: State, event: Event, *, remember: bool = True) -> None:

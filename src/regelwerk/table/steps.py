@@ -9,8 +9,8 @@ from regelwerk.table.decide import Decision
 from regelwerk.table.errors import NotAllowed
 from regelwerk.table.state import next_id
 
-__all__ = ["Change", "after_health", "audience", "encounter", "health_change", "initiative_move",
-           "participant", "run_step"]
+__all__ = ["Change", "after_health", "audience", "dying_kills", "encounter", "health_change",
+           "initiative_move", "participant", "run_step", "take_damage"]
 
 Change = tuple[str, dict[str, Any]]
 
@@ -97,14 +97,28 @@ def initiative_move(d: Decision, character_id: str) -> Change | None:
 
 
 def take_damage(d: Decision, character_id: str, health: dict[str, Any],
-                applied: dict[str, Any], critical: bool = False) -> dict[str, Any]:
+                applied: dict[str, Any], critical: bool = False, *,
+                avoid_death: bool = False) -> dict[str, Any]:
     """The rules' ``damage_creature`` for damage already through the creature's
     immunities, weaknesses and resistances (the ``apply_damage`` answer): the types
-    that dealt damage (for regeneration) and whether it is the creature's own turn."""
+    that dealt damage (for regeneration) and whether it is the creature's own turn.
+    ``avoid_death``: when the damage would raise dying to the limit, the creature
+    spends all its hero points instead (docs/rulings.md, "Table: avoiding death")."""
     types = sorted({i["type"] for i in applied.get("instances", []) if i["amount"] > 0})
     running = d.now["encounter"]
-    answer: dict[str, Any] = d.ask("pf2e", "damage_creature", {
-        "creature": health, "amount": applied["total"], "critical": critical,
-        "types": types,
-        "on_own_turn": bool(running and running["active"] == character_id)})
+    request = {"creature": health, "amount": applied["total"], "critical": critical,
+               "types": types,
+               "on_own_turn": bool(running and running["active"] == character_id)}
+    answer: dict[str, Any] = d.ask("pf2e", "damage_creature", request)
+    if avoid_death and dying_kills(answer) and health.get("hero_points", 0) >= 1:
+        # "Gib alle deine verbleibenden Heldenpunkte aus (mindestens 1), um den Tod zu
+        # vermeiden. Dies kannst du tun, wenn sich dein Zustandswert für Sterbend
+        # erhöhen würde."
+        answer = d.ask("pf2e", "damage_creature", {**request, "avoid_death": True})
     return answer
+
+
+def dying_kills(answer: dict[str, Any]) -> bool:
+    """Whether a rules answer is death because dying reached its limit (the one
+    death hero points avoid)."""
+    return "dying_limit" in answer.get("events", ())

@@ -4,8 +4,12 @@ The game master sees everything but the server's own secrets (token hashes, the
 unrevealed dice seed).  A player does not see hidden creatures, invitations, the
 game master's events or other players' private ones; others' hit points come as
 a health estimate when the table says so (``health_estimate``), their own exactly.
-An event a viewer may not see keeps its sequence number and kind, with the
-payload ``{"secret": true}``, so numbers stay gap-free for everyone.
+An event a player may not see keeps its sequence number but not its kind: it
+comes as kind ``hidden`` with the payload ``{"secret": true}`` (the kind alone
+would tell of a hidden creature's turn), so numbers stay gap-free for everyone.
+A secret check of a creature the player sees is the exception: it comes as
+``check_rolled`` with ``{"secret": true}``, saying that a secret check happened
+and nothing more.  The game master sees the kind of the server's own events.
 """
 
 from __future__ import annotations
@@ -16,12 +20,14 @@ from regelwerk.store.base import StoredEvent
 from regelwerk.table.decide import Viewer
 from regelwerk.table.state import State, copy, copy_dict
 
-__all__ = ["ESTIMATES", "can_see", "estimate", "view_event", "view_state"]
+__all__ = ["ESTIMATES", "HIDDEN", "can_see", "estimate", "view_event", "view_state"]
 
 ESTIMATES = ("unhurt", "barely_hurt", "hurt", "badly_hurt", "near_death", "down", "dead")
 """Health estimates, from full hit points to dead (docs/rulings.md,
 "Table: health estimates")."""
 _SERVER_KEYS = ("token_hash",)
+HIDDEN = "hidden"
+"""The kind a player sees for an event hidden from them."""
 
 
 def estimate(health: dict[str, Any]) -> str:
@@ -100,7 +106,17 @@ def view_event(event: StoredEvent, viewer: Viewer, state: State) -> dict[str, An
     else:
         shown["payload"] = {"secret": True}
         shown["audience"] = ["gm"] if "server" not in event.audience else ["server"]
+        if viewer.role != "gm" and not _secret_check(event, state, viewer):
+            shown["kind"] = HIDDEN
     return shown
+
+
+def _secret_check(event: StoredEvent, state: State, viewer: Viewer) -> bool:
+    """Whether a hidden event is a secret check the player may know happened:
+    "the player's view says that a secret check happened, nothing more" (issue 12)."""
+    if event.kind != "check_rolled" or event.payload.get("secret") is not True:
+        return False
+    return _visible_character(state, viewer, str(event.payload.get("character_id")))
 
 
 def _character_view(character: dict[str, Any], state: State,

@@ -39,16 +39,19 @@ def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
     result = roll_tree(tree, context.source)
     rolled = RollResult(tree, result)
     response: dict[str, Any] = to_json(rolled)
-    try:
-        if "totals" in response:
-            response["probabilities_at_least"] = [
-                float(roll_chances(tree, t, ROLL_COST)[0]) for t in response["totals"]]
-        else:
-            at_least, exactly = roll_chances(tree, rolled.total, ROLL_COST)
-            response["probability_at_least"] = float(at_least)
-            response["probability"] = float(exactly)
-    except LimitExceeded:
-        pass
+    if context.odds_omitted is not None:
+        response["odds_omitted"] = context.odds_omitted
+    else:
+        try:
+            if "totals" in response:
+                response["probabilities_at_least"] = [
+                    float(roll_chances(tree, t, ROLL_COST)[0]) for t in response["totals"]]
+            else:
+                at_least, exactly = roll_chances(tree, rolled.total, ROLL_COST)
+                response["probability_at_least"] = float(at_least)
+                response["probability"] = float(exactly)
+        except LimitExceeded as error:
+            response["odds_omitted"] = error.to_dict(context.t)["message"]
     response["text"] = context.t("Rolled {roll}", roll=to_plain(rolled))
     return response
 

@@ -70,16 +70,21 @@ def damage_roll_action(request: DamageRollRequest, context: Context) -> dict[str
     """Roll damage; its exact distribution and mean come along."""
     spec = request.spec()
     rolled = roll_damage(spec, context.source)
-    dist = damage_distribution(spec)
-    mean = float(dist.mean())
     response: dict[str, Any] = {
         "total": rolled.total, "faces": list(rolled.faces), "precision": rolled.precision,
         "critical_only": rolled.critical_only, "critical": spec.critical,
-        "distribution": [[v, float(p)] for v, p in dist.items()], "mean": mean,
         **stacked_json(spec.stacked, context.t),
     }
     if request.type is not None:
         response["type"] = term(request.type, DAMAGE_TYPES)
+    if context.odds_omitted is not None:
+        response["odds_omitted"] = context.odds_omitted
+        response["text"] = context.t("Damage {total}", total=rolled.total)
+        return response
+    dist = damage_distribution(spec)
+    mean = float(dist.mean())
+    response["distribution"] = [[v, float(p)] for v, p in dist.items()]
+    response["mean"] = mean
     shown = context.t.number(float(f"{mean:.4g}"))
     response["text"] = context.t("Damage {total} (mean {mean})", total=rolled.total,
                                  mean=shown)

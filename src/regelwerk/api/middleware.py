@@ -1,0 +1,232 @@
+"""HTTP conventions for every route of the app, as one pure ASGI layer.
+
+- ``Host`` must be on the allow-list (400 ``invalid_host``): no DNS rebinding.
+- A body may have at most ``max_body`` bytes: 413 ``body_too_large`` from the
+  ``Content-Length`` header before anything is read, or as soon as a streamed body
+  grows past it.
+- A body that stalls for ``body_timeout`` seconds is answered 408 ``body_timeout``.
+- Bodies of ``/api/`` routes must be ``application/json``; other routes (the web
+  pages' HTML forms) also take ``application/x-www-form-urlencoded`` and
+  ``multipart/form-data``: anything else is 415 ``unsupported_media_type``.
+- CORS is off unless origins are allowed; preflights of allowed origins are answered.
+- Security headers go on every response.
+- A client that disconnects mid-request ends the request quietly (one log line, no
+  traceback).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from regelwerk.api.settings import HttpSettings
+from regelwerk.budget import shorten
+from regelwerk.protocol.wire import encode
+
+__all__ = ["SECURITY_HEADERS", "Guard"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+log = logging.getLogger("regelwerk.http")
+
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+    (b"content-security-policy",
+     b"default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' "
+     b"'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; "
+     b"form-action 'self'"),
+)
+_JSON_TYPES = frozenset({"application/json"})
+_FORM_TYPES = frozenset({"application/json", "application/x-www-form-urlencoded",
+                         "multipart/form-data"})
+_BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+
+
+class _Disconnected(Exception):
+    """The client went away before its request was answered."""
+
+
+class _Refused(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        self.status, self.code, self.message = status, code, message
+
+
+def _header(scope: Scope, name: bytes) -> bytes | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return bytes(value)
+    return None
+
+
+def _host_name(host: bytes) -> str:
+    text = host.decode("latin-1").strip().lower()
+    if text.startswith("["):  # [::1]:8000
+        return text[1:text.find("]")] if "]" in text else text
+    return text.rsplit(":", 1)[0] if text.count(":") == 1 else text
+
+
+class Guard:
+    """The HTTP conventions around ``app`` (see the module docstring)."""
+
+    def __init__(self, app: App, settings: HttpSettings) -> None:
+        self.app = app
+        self.settings = settings
+        self.hosts = frozenset(h.lower() for h in settings.allowed_hosts)
+        self.origins = frozenset(settings.cors_origins)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+        origin = _header(scope, b"origin")
+        allowed_origin = origin if origin is not None and (
+            origin.decode("latin-1") in self.origins or "*" in self.origins) else None
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                headers = list(message.get("headers", []))
+                headers.extend(SECURITY_HEADERS)
+                if allowed_origin is not None:
+                    headers.append((b"access-control-allow-origin", allowed_origin))
+                    headers.append((b"vary", b"Origin"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        try:
+            self._check(scope)
+            if scope["method"] == "OPTIONS" and origin is not None and _header(
+                    scope, b"access-control-request-method") is not None:
+                await self._preflight(allowed_origin, guarded_send)
+                return
+            if scope["method"] in _BODY_METHODS:
+                receive = self._replay(await self._read_body(receive), receive)
+            await self.app(scope, receive, guarded_send)
+        except _Refused as refused:
+            if not started:
+                await _refuse(guarded_send, refused)
+        except _Disconnected:
+            log.info("client %s disconnected before its request was answered",
+                     _client(scope))
+        except OSError as error:  # the connection broke while answering
+            log.info("connection to %s lost: %s", _client(scope), error)
+        except Exception as error:
+            if type(error).__name__ == "ClientDisconnect":
+                log.info("client %s disconnected before its request was answered",
+                         _client(scope))
+                return
+            log.exception("internal error answering %s %s", scope["method"],
+                          shorten(scope["path"]))
+            if not started:
+                await _refuse(guarded_send, _Refused(
+                    500, "internal_error", "regelwerk could not answer this request; "
+                    "please report it with the request"))
+
+    def _check(self, scope: Scope) -> None:
+        host = _header(scope, b"host")
+        if "*" not in self.hosts and (host is None or _host_name(host) not in self.hosts):
+            raise _Refused(400, "invalid_host",
+                           "this server answers only requests addressed to "
+                           f"{', '.join(sorted(self.hosts))} (the Host header)")
+        if scope["method"] not in _BODY_METHODS:
+            return
+        length = _header(scope, b"content-length")
+        if length is not None:
+            try:
+                size = int(length)
+            except ValueError:
+                raise _Refused(400, "invalid_request", "Content-Length is not a number") \
+                    from None
+            if size > self.settings.max_body:
+                raise _too_large(self.settings.max_body)
+        path: str = scope["path"]
+        allowed = _JSON_TYPES if path.startswith("/api/") else _FORM_TYPES
+        kind = _header(scope, b"content-type")
+        media = (kind or b"").split(b";", 1)[0].strip().lower().decode("latin-1")
+        if media not in allowed and (length is None or length.strip() != b"0"
+                                     or kind is not None):
+            raise _Refused(415, "unsupported_media_type",
+                           f"the body must be {' or '.join(sorted(allowed))} "
+                           f"(got {media[:80] or 'no Content-Type'})")
+
+    async def _read_body(self, receive: Receive) -> bytes:
+        """The whole body, within the size limit and the per-part timeout."""
+        limit = self.settings.max_body
+        timeout = self.settings.body_timeout
+        parts: list[bytes] = []
+        read = 0
+        while True:
+            try:
+                message = await asyncio.wait_for(receive(), timeout)
+            except TimeoutError:
+                raise _Refused(408, "body_timeout",
+                               f"the request body stalled: each part must arrive within "
+                               f"{timeout:g} seconds") from None
+            if message["type"] == "http.disconnect":
+                raise _Disconnected
+            chunk = message.get("body", b"")
+            read += len(chunk)
+            if read > limit:
+                raise _too_large(limit)
+            parts.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(parts)
+
+    @staticmethod
+    def _replay(body: bytes, receive: Receive) -> Receive:
+        """The body read ahead in one message, then the connection's own messages."""
+        pending = True
+
+        async def replayed() -> Message:
+            nonlocal pending
+            if pending:
+                pending = False
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        return replayed
+
+    async def _preflight(self, origin: bytes | None, send: Send) -> None:
+        if origin is None:
+            await _refuse(send, _Refused(403, "cors_not_allowed",
+                                         "this origin may not call the API from a browser"))
+            return
+        await send({"type": "http.response.start", "status": 204, "headers": [
+            (b"access-control-allow-methods", b"GET, POST, OPTIONS"),
+            (b"access-control-allow-headers", b"content-type"),
+            (b"access-control-max-age", b"600"),
+        ]})
+        await send({"type": "http.response.body", "body": b""})
+
+
+def _client(scope: Scope) -> str:
+    client = scope.get("client")
+    return f"{client[0]}:{client[1]}" if client else "unknown"
+
+
+def _too_large(limit: int) -> _Refused:
+    return _Refused(413, "body_too_large",
+                    f"the request body is larger than {limit:,} bytes")
+
+
+async def _refuse(send: Send, refused: _Refused) -> None:
+    body = encode({"ok": False, "error": {"code": refused.code, "message": refused.message}})
+    await send({"type": "http.response.start", "status": refused.status, "headers": [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+    ]})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,65 @@
+"""The Server-Sent Events stream of one viewer at a table.
+
+The stream opens with a comment (so the headers reach the client at once) and
+a ``retry`` hint, then sends every event the viewer may see, each as::
+
+    id: 17
+    data: {"sequence": 17, "kind": "...", ...}
+
+and a comment line as heartbeat when nothing happened for a while.  A client
+that reconnects sends ``Last-Event-ID`` (browsers do it by themselves) and
+gets every event after it, none twice.  When the server shuts down the stream
+sends ``event: closing`` and ends; the client reconnects to another process
+or later and resumes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+
+from regelwerk.api.table_feed import EventFeed
+from regelwerk.table.service import TableService, Viewer
+
+__all__ = ["HEARTBEAT", "event_stream", "frame"]
+
+HEARTBEAT = 15.0
+"""Seconds of silence before a heartbeat comment."""
+
+RETRY_MS = 2000
+"""The reconnection delay a client is asked to use."""
+
+
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028",
+                              "\u2029": "\\u2029"})
+"""Characters that some clients take for line ends (Python's ``splitlines``, which
+httpx reads lines with) and that JSON may leave raw: written as escapes."""
+
+
+def frame(event: dict[str, Any]) -> str:
+    """One event as an SSE message: its sequence number is the message id."""
+    data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {event['sequence']}\ndata: {data.translate(_LINE_BREAKS)}\n\n"
+
+
+async def event_stream(service: TableService, feed: EventFeed, viewer: Viewer,
+                       after: int, heartbeat: float = HEARTBEAT) -> AsyncIterator[str]:
+    """Every event after ``after`` as the viewer sees it, then each new one."""
+    yield f": connected to table {viewer.table_id}\nretry: {RETRY_MS}\n\n"
+    with feed.subscribe(viewer.table_id) as subscription:
+        while True:
+            subscription.clear()
+            events = await run_in_threadpool(service.events, viewer, after)
+            for event in events:
+                sequence = int(event["sequence"])
+                if sequence > after:
+                    yield frame(event)
+                    after = sequence
+            if feed.closed:
+                yield "event: closing\ndata: {}\n\n"
+                return
+            if not await subscription.wait(heartbeat) and not feed.closed:
+                yield ": heartbeat\n\n"
