@@ -9,7 +9,6 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from regelwerk.cli.chart import Series, write_chart
 from regelwerk.cli.common import (
     call,
     cli_t,
@@ -153,6 +152,8 @@ def odds_command(expressions: tuple[str, ...], seed: int | None, show_all: bool,
             out.print(t("Explosions were followed to a depth limit; probability cut off: "
                         "{mass}", mass=t.number(answer["cut_off"])))
     if plot is not None:
+        from regelwerk.cli.chart import Series, write_chart  # only for --plot: starts quicker
+
         series = [Series(a["expression"], tuple((v, p) for v, p in a["distribution"]))
                   for a in answers]
         try:
