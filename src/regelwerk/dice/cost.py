@@ -1,134 +1,230 @@
-"""The cost of an expression's exact distribution, estimated from its syntax tree
-before any odds are computed (``regelwerk.budget``).
+"""Cost estimates of exact odds, one formula per operator, counted against the one
+cost budget of ``regelwerk.budget``.
 
-Each node is summarised by the span of its values and the bits of its common
-denominator; from those the work of every step of ``regelwerk.dice.exact`` is
-bounded: keep/drop (faces × dice × kept dice × the totals kept), sums of many dice
-(the big-integer products of the weights), explosions (outcomes × depth) and
-rerolls, and the pairs an operator other than ``+`` combines.
+A *step* is roughly one multiplication of a machine word inside a big integer, or
+one step of the interpreter (about 5 ns of CPU on the benchmark machine, calibrated
+per formula); ``STEPS_PER_UNIT`` steps make one unit of the budget, so that a
+request's exact odds stop at ``BUDGET`` units (``MAX_COST`` steps, near 0.3 s of CPU,
+well below a second; ``docs/benchmarks.md``).
+
+Two uses:
+
+- during the work, ``check`` takes each operator's estimate, from the sizes the work
+  will have (dice, faces, values, bits of the weights), before that step runs, and
+  raises ``LimitExceeded`` with the operator's name when the request's steps would
+  pass the budget;
+- before any work, ``odds_cost`` (the protocol's estimate of a dice request) and
+  ``odds_estimate`` (damage of other systems) bound the whole expression from its
+  syntax tree: the formulas where a term's way of computing is known from its shape,
+  else the whole budget, which the checks during the work then hold.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from math import comb
 
-from regelwerk.budget import Cost, shorten
-from regelwerk.dice.exact import explosion_depth
-from regelwerk.dice.nodes import BinaryOp, Dice, Expression, Group, Negate, Number
+from regelwerk.budget import BUDGET, Cost, shorten
+from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
+from regelwerk.dice.nodes import (
+    BinaryOp,
+    Commented,
+    Dice,
+    Expression,
+    Group,
+    Labelled,
+    Negate,
+    Number,
+    Repeat,
+    SetOf,
+)
+from regelwerk.errors import LimitExceeded, Message
 
-__all__ = ["convolution_cost", "odds_cost", "odds_estimate"]
+__all__ = [
+    "MAX_COST",
+    "ROLL_COST",
+    "STEPS_PER_UNIT",
+    "binomial_cost",
+    "check",
+    "combine_cost",
+    "convolution_cost",
+    "explode_cost",
+    "keep_cost",
+    "multiply_cost",
+    "multiset_cost",
+    "odds_cost",
+    "odds_estimate",
+    "power_cost",
+]
 
-_KRONECKER_SCALE = 1 << 16
-"""Products of weights packed into integers above this many bits grow faster than
-linearly (Karatsuba): their cost is scaled by ``(bits / scale) ** 0.6``."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Shape:
-    span: int  # values from lowest to highest (an upper bound of the support)
-    bits: int  # bits of the common denominator
-    units: int  # work to build it
-
-
-def _product(span: int, bits: int) -> int:
-    """Work of one packed big-integer product of ``span`` slots of ``bits`` bits."""
-    size = span * (bits + 8)
-    return size // 64 + int(size * (size / _KRONECKER_SCALE) ** 0.6) // 40 + span
-
-
-def _sum_of(span: int, bits: int, times: int) -> tuple[int, int, int]:
-    """Span, bits and work of the sum of ``times`` copies (binary powering)."""
-    if times <= 1:
-        return span, bits, span
-    total_span = times * (span - 1) + 1
-    total_bits = times * bits
-    units = 0
-    step = 1
-    while step < times:  # every doubling and the final additions
-        step *= 2
-        part = min(step, times)
-        units += 2 * _product(part * (span - 1) + 1, part * bits)
-    return total_span, total_bits, units
-
-
-def _dice(node: Dice) -> _Shape:
-    sides = node.sides
-    if node.count == 0:
-        return _Shape(1, 1, 1)
-    faces = sides
-    bits = sides.bit_length()
-    if node.reroll is not None:
-        faces = sum(1 for f in range(1, sides + 1) if not node.reroll.selector.matches(f))
-        bits = (sides * sides).bit_length() if node.reroll.once else max(1, faces).bit_length()
-        faces = sides if node.reroll.once else max(1, faces)
-    low = node.clamp(1) if node.success is None else 0
-    high = node.clamp(sides) if node.success is None else 1
-    gain = max(1, high - low + 1)
-    setup = faces * 4
-    n = node.count
-    if node.keep is not None:
-        _, kept = node.keep.kept_count(n)
-        states = kept * kept * (gain - 1) // 2 + kept + 1
-        weight_bits = n * bits
-        units = faces * states * (n + 1) * (1 + weight_bits // 512)
-        return _Shape(kept * (gain - 1) + 1, weight_bits, setup + units)
-    if node.explode is None:
-        if node.success is not None:
-            return _Shape(n + 1, n * bits, setup + (n + 1) * (1 + n * bits // 64))
-        span, total_bits, units = _sum_of(gain, bits, n)
-        return _Shape(span, total_bits, setup + units)
-    depth = explosion_depth(node)
-    units = setup
-    chain_span = gain
-    for level in range(1, depth + 1):
-        chain_span += gain
-        units += _product(chain_span, level * bits) + chain_span * (1 + level * bits // 64)
-    span, total_bits, repeat = _sum_of(chain_span, (depth + 1) * bits, n)
-    return _Shape(span, total_bits, units + repeat)
+STEPS_PER_UNIT = 12
+"""Steps of these formulas (about 5 ns each) in one unit of ``regelwerk.budget``
+(50–150 ns each)."""
+MAX_COST = BUDGET * STEPS_PER_UNIT
+"""Steps one request's exact odds may spend: the budget."""
+ROLL_COST = MAX_COST // 20
+"""The share of the budget for the odds that come with a roll, so that rolling stays
+quick (beyond it the roll rolls and says why its odds are left out)."""
 
 
-def _shape(node: Expression) -> _Shape:
+def _words(bits: int) -> int:
+    return bits // 60 + 1
+
+
+def power_cost(dice: int, span: int, terms: int, bits: int) -> int:
+    """``p ** dice`` by Miller's recurrence: one small-by-big product per coefficient
+    and term of ``p``; the coefficients grow to ``dice * bits`` bits."""
+    return (dice * span + 1) * terms * (4 + _words(dice * bits))
+
+
+def multiply_cost(size_a: int, size_b: int, bits: int) -> int:
+    """Convolution of two weight lists (packed into big integers when large)."""
+    if size_a * size_b <= 64:
+        return size_a * size_b * 4
+    words = _words((size_a + size_b) * bits)
+    return int(words**1.6) + 4 * (size_a + size_b)
+
+
+def combine_cost(size_a: int, size_b: int) -> int:
+    """``a op b`` value pair by value pair (``*``, ``/``, ``%``, comparisons)."""
+    return size_a * size_b * 20
+
+
+def keep_cost(faces: int, keep: int, span: int, dice: int, bits: int) -> int:
+    """Keep/drop by rank over sorted outcomes: per threshold face and kept count one
+    product by the faces above it, and one binomial tail."""
+    kept_span = keep * span + 1
+    return 4 * (faces * keep * (kept_span * 4 + keep * _words(dice * bits) + kept_span)
+                 + faces * dice)
+
+
+def binomial_cost(dice: int, bits: int) -> int:
+    """Binomial counts (``cs``): a few big products per count."""
+    return dice * (200 + 30 * _words(dice * bits))
+
+
+def explode_cost(depth: int, faces: int, values: int) -> int:
+    """Per-die chains of explosions: one mixture per face and round."""
+    return depth * faces * values * 8
+
+
+def multiset_cost(dice: int, faces: int, operations: int) -> int:
+    """The fallback that follows every sorted outcome of the pool through each operation."""
+    return comb(dice + faces - 1, dice) * (operations + 1) * (dice + 4) * 10
+
+
+def check(cost: int, what: str, spent: list[int] | None = None, /, **values: object) -> None:
+    """Raise ``LimitExceeded`` when ``cost`` (plus what ``spent[0]`` already holds) is
+    beyond the budget (``spent[1]`` when given, else ``MAX_COST``); otherwise add it
+    to ``spent[0]``.  ``what`` names the work, a template with ``values``."""
+    total = cost + (spent[0] if spent else 0)
+    limit = spent[1] if spent is not None and len(spent) > 1 else MAX_COST
+    if total > limit:
+        raise LimitExceeded(
+            "the exact odds of {what} are too costly to compute (about {cost} units of "
+            "work, at most {limit}); use fewer or smaller dice",
+            what=Message(what, **values), cost=_units(cost), limit=_units(limit),
+        )
+    if spent is not None:
+        spent[0] = total
+
+
+def _units(steps: int) -> int:
+    """Steps in units of the budget (rounded up)."""
+    return -(-steps // STEPS_PER_UNIT)
+
+
+def convolution_cost(span: int, bits: int) -> int:
+    """Units of adding two independent distributions whose sum spans ``span`` values
+    with a common denominator of ``bits`` bits."""
+    return _units(multiply_cost(span, span, bits))
+
+
+_CUT_OFF = 10**12
+"""Explosions without a depth are followed until less than 1e-12 is left."""
+
+
+def _explosion_depth(n: int, sides: int, exploding: int, depth: int | None) -> int:
+    """How deep the odds follow the explosions of one term (an upper bound)."""
+    if depth is not None:
+        return depth
+    if exploding == 0:
+        return 0
+    d = 0
+    # while n * (exploding / sides) ** (d + 1) is above the cut-off
+    while d < MAX_EXPLODE_DEPTH and n * exploding ** (d + 1) * _CUT_OFF > sides ** (d + 1):
+        d += 1
+    return d
+
+
+def _dice_shape(node: Dice) -> tuple[int, int, int]:
+    """Steps (an upper bound), span of values and bits of the denominator of a term."""
+    n, sides = node.count, node.sides
+    if n == 0:
+        return 1, 1, 1
+    face_bits = sides.bit_length()
+    if not node.ops:
+        return power_cost(n, sides - 1, sides, face_bits), n * (sides - 1) + 1, n * face_bits
+    rounds, added, rerolled = 1, 1, 1
+    for op in node.ops:
+        if op.name == "e":
+            exploding = sum(1 for f in range(1, sides + 1) if op.selects(f))
+            rounds += _explosion_depth(n, sides, exploding, op.depth)
+        elif op.name == "ra":
+            added += len(op.selectors)
+        elif op.name in ("rr", "ro"):
+            rerolled = 2
+    per_die = sides * rounds * added
+    die_bits = face_bits * rounds * added * rerolled
+    # the way of computing depends on the operations: the costliest ones bound it
+    # (the sorted outcomes of the small-pool fallback, a power, keep/drop by rank),
+    # and the checks during the work hold it within the budget
+    if n * per_die > 10**6:
+        return MAX_COST, n * per_die + 1, n * die_bits
+    # the sorted-outcome fallback (Fraction arithmetic, measured) follows every round of
+    # explosions, with chances whose size grows round by round: its work grows with the
+    # cube of the rounds
+    steps = (multiset_cost(n, sides, len(node.ops)) * 64 * rounds**3
+             + power_cost(n, per_die, per_die, die_bits)
+             + keep_cost(per_die, n, per_die, n, die_bits))
+    return min(steps, MAX_COST), n * per_die + 1, n * die_bits
+
+
+def _shape(node: Expression) -> tuple[int, int, int]:
     if isinstance(node, Number):
-        return _Shape(1, 1, 1)
+        return 0, 1, 1
     if isinstance(node, Dice):
-        return _dice(node)
-    if isinstance(node, Group):
+        return _dice_shape(node)
+    if isinstance(node, Group | Labelled | Commented | Repeat):
         return _shape(node.inner)
     if isinstance(node, Negate):
-        inner = _shape(node.operand)
-        return _Shape(inner.span, inner.bits, inner.units + inner.span)
+        steps, span, bits = _shape(node.operand)
+        return steps + span, span, bits
+    if isinstance(node, SetOf):
+        parts = [_shape(item) for item in node.items]
+        steps = sum(p[0] for p in parts) + (MAX_COST if node.ops else 0)
+        span = sum(p[1] for p in parts) or 1
+        bits = sum(p[2] for p in parts) or 1
+        return steps + multiply_cost(span, span, bits), span, bits
     if isinstance(node, BinaryOp):
-        left, right = _shape(node.left), _shape(node.right)
-        bits = left.bits + right.bits
-        units = left.units + right.units
-        if node.op == "+":
-            span = left.span + right.span - 1
-            units += _product(span, bits) + span
-        else:
-            pairs = left.span * right.span
-            span = pairs
-            units += pairs * (1 + bits // 64)
-        return _Shape(span, bits, units)
-    # a node this estimator does not know: count it as a full budget's worth
-    return _Shape(1, 1, 1 << 40)  # pragma: no cover
+        (s1, a, b1), (s2, b, b2) = _shape(node.left), _shape(node.right)
+        bits = b1 + b2
+        if node.op in ("+", "-"):
+            return s1 + s2 + multiply_cost(a, b, bits), a + b - 1, bits
+        return s1 + s2 + combine_cost(a, b), a * b, bits
+    return MAX_COST, 1, 1  # pragma: no cover - every node is handled above
 
 
 def odds_estimate(tree: Expression) -> tuple[int, int, int]:
     """``(units of work, span of values, bits of the denominator)`` of the exact
-    distribution of ``tree``."""
-    shape = _shape(tree)
-    return shape.units, shape.span, shape.bits
+    distribution of ``tree``; the work is at most the budget, as the checks during
+    the work hold it there."""
+    steps, span, bits = _shape(tree)
+    return min(_units(steps), BUDGET), span, bits
 
 
 @lru_cache(maxsize=1024)
 def odds_cost(tree: Expression) -> Cost:
     """The estimated work of the exact distribution of ``tree`` (syntax trees are
     immutable: the estimate is remembered)."""
-    return Cost(_shape(tree).units, f"the exact odds of {shorten(str(tree))}")
-
-
-def convolution_cost(span: int, bits: int) -> int:
-    """Work of adding two independent distributions whose sum spans ``span`` values
-    with a common denominator of ``bits`` bits."""
-    return _product(span, bits) + span
+    return Cost(odds_estimate(tree)[0], f"the exact odds of {shorten(str(tree))}")
