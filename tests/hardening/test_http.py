@@ -289,3 +289,14 @@ def test_connections_beyond_the_limit_get_503() -> None:
         time.sleep(0.3)
         with server.client() as client:
             assert client.get("/healthz").status_code == 200
+
+
+def test_a_post_without_a_body_needs_no_media_type(server: Server) -> None:
+    # RFC 9112 §6.3: no Content-Length and no Transfer-Encoding means no body
+    bare = _raw(server, b"POST /api/v1/resolve HTTP/1.1\r\nHost: localhost\r\n"
+                        b"Connection: close\r\n\r\n")
+    assert bare.startswith(b"HTTP/1.1 400"), bare[:200]
+    assert b"unsupported_media_type" not in bare
+    typed = _raw(server, b"POST /api/v1/resolve HTTP/1.1\r\nHost: localhost\r\n"
+                         b"Content-Type: text/plain\r\nConnection: close\r\n\r\n")
+    assert typed.startswith(b"HTTP/1.1 415"), typed[:200]

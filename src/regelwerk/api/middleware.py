@@ -156,8 +156,11 @@ class Guard:
         allowed = _JSON_TYPES if path.startswith("/api/") else _FORM_TYPES
         kind = _header(scope, b"content-type")
         media = (kind or b"").split(b";", 1)[0].strip().lower().decode("latin-1")
-        if media not in allowed and (length is None or length.strip() != b"0"
-                                     or kind is not None):
+        # RFC 9112 §6.3: a request without Content-Length and Transfer-Encoding
+        # has no body; an empty body needs no media type.
+        empty = (length.strip() == b"0" if length is not None
+                 else _header(scope, b"transfer-encoding") is None)
+        if media not in allowed and (not empty or kind is not None):
             raise _Refused(415, "unsupported_media_type",
                            f"the body must be {' or '.join(sorted(allowed))} "
                            f"(got {media[:80] or 'no Content-Type'})")

@@ -48,20 +48,22 @@ class SystemRandomSource:
                 return value + 1
 
 
-class SeededRandomSource:
-    """Deterministic faces from a seed: SHA-256 in counter mode with rejection
-    sampling, so the faces never depend on the machine or Python version."""
+class _CounterModeSource:
+    """Faces from a 256-bit digest per counter value, four 64-bit words each, with
+    rejection sampling (no modulo bias); subclasses say how a block is digested."""
 
-    __slots__ = ("_buffer", "_counter", "_seed")
+    __slots__ = ("_buffer", "_counter")
 
-    def __init__(self, seed: int) -> None:
-        self._seed = str(int(seed)).encode()
+    def __init__(self) -> None:
         self._counter = 0
         self._buffer: list[int] = []
 
+    def _block(self, counter: int) -> bytes:
+        raise NotImplementedError
+
     def _next64(self) -> int:
         if not self._buffer:
-            digest = hashlib.sha256(self._seed + b":" + str(self._counter).encode()).digest()
+            digest = self._block(self._counter)
             self._counter += 1
             self._buffer = [
                 int.from_bytes(digest[i : i + 8], "big") for i in range(24, -1, -8)
@@ -75,6 +77,20 @@ class SeededRandomSource:
             value = self._next64()
             if value < limit:
                 return value % sides + 1
+
+
+class SeededRandomSource(_CounterModeSource):
+    """Deterministic faces from a seed: SHA-256 in counter mode with rejection
+    sampling, so the faces never depend on the machine or Python version."""
+
+    __slots__ = ("_seed",)
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        self._seed = str(int(seed)).encode()
+
+    def _block(self, counter: int) -> bytes:
+        return hashlib.sha256(self._seed + b":" + str(counter).encode()).digest()
 
 
 class ScriptedRandomSource:
@@ -109,7 +125,7 @@ class ScriptedRandomSource:
         return face
 
 
-class CommittedRandomSource:
+class CommittedRandomSource(_CounterModeSource):
     """Provably fair faces for one event of a table's log: HMAC-SHA256 keyed with the
     server's secret seed over the players' seeds and the event's sequence number, in
     counter mode with rejection sampling.
@@ -118,31 +134,16 @@ class CommittedRandomSource:
     the seed later; anyone can then recompute every face (``regelwerk table verify``).
     """
 
-    __slots__ = ("_buffer", "_counter", "_key", "_prefix")
+    __slots__ = ("_key", "_prefix")
 
     VERSION = "regelwerk-fair-v1"
 
     def __init__(self, server_seed: bytes, player_seeds: Iterable[str], sequence: int) -> None:
+        super().__init__()
         self._key = bytes(server_seed)
         seeds = "\x1f".join(player_seeds)
         self._prefix = f"{self.VERSION}\x1e{seeds}\x1e{int(sequence)}\x1e".encode()
-        self._counter = 0
-        self._buffer: list[int] = []
 
-    def _next64(self) -> int:
-        if not self._buffer:
-            digest = hmac.new(self._key, self._prefix + str(self._counter).encode(),
-                              hashlib.sha256).digest()
-            self._counter += 1
-            self._buffer = [
-                int.from_bytes(digest[i : i + 8], "big") for i in range(24, -1, -8)
-            ]
-        return self._buffer.pop()
-
-    def roll(self, sides: int) -> int:
-        """One face, 1 to ``sides``, without modulo bias."""
-        limit = (1 << 64) - (1 << 64) % sides
-        while True:
-            value = self._next64()
-            if value < limit:
-                return value % sides + 1
+    def _block(self, counter: int) -> bytes:
+        return hmac.new(self._key, self._prefix + str(counter).encode(),
+                        hashlib.sha256).digest()
