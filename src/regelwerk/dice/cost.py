@@ -15,17 +15,17 @@ Two uses:
   pass the budget;
 - before any work, ``odds_cost`` (the protocol's estimate of a dice request) and
   ``odds_estimate`` (damage of other systems) bound the whole expression from its
-  syntax tree: the formulas where a term's way of computing is known from its shape,
-  else the whole budget, which the checks during the work then hold.
+  syntax tree, each dice term by the route its work will take
+  (``regelwerk.dice.plan``): an upper bound, so that an estimate within the budget
+  is work within it; the checks during the work are a safety net only.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from math import comb
+from math import comb, prod
 
 from regelwerk.budget import BUDGET, Cost, shorten
-from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
 from regelwerk.dice.nodes import (
     BinaryOp,
     Commented,
@@ -37,6 +37,13 @@ from regelwerk.dice.nodes import (
     Number,
     Repeat,
     SetOf,
+)
+from regelwerk.dice.plan import (
+    explosion_rounds,
+    kept_ranks,
+    pool_steps,
+    route,
+    tables_steps,
 )
 from regelwerk.errors import LimitExceeded, Message
 
@@ -87,7 +94,7 @@ def multiply_cost(size_a: int, size_b: int, bits: int) -> int:
 
 def combine_cost(size_a: int, size_b: int) -> int:
     """``a op b`` value pair by value pair (``*``, ``/``, ``%``, comparisons)."""
-    return size_a * size_b * 20
+    return size_a * size_b * 40
 
 
 def keep_cost(faces: int, keep: int, span: int, dice: int, bits: int) -> int:
@@ -113,10 +120,14 @@ def multiset_cost(dice: int, faces: int, operations: int) -> int:
     return comb(dice + faces - 1, dice) * (operations + 1) * (dice + 4) * 10
 
 
-def check(cost: int, what: str, spent: list[int] | None = None, /, **values: object) -> None:
+_HUGE = 10**30
+
+
+def check(cost: float, what: str, spent: list[int] | None = None, /, **values: object) -> None:
     """Raise ``LimitExceeded`` when ``cost`` (plus what ``spent[0]`` already holds) is
     beyond the budget (``spent[1]`` when given, else ``MAX_COST``); otherwise add it
     to ``spent[0]``.  ``what`` names the work, a template with ``values``."""
+    cost = int(cost) if cost < _HUGE else _HUGE
     total = cost + (spent[0] if spent else 0)
     limit = spent[1] if spent is not None and len(spent) > 1 else MAX_COST
     if total > limit:
@@ -129,9 +140,16 @@ def check(cost: int, what: str, spent: list[int] | None = None, /, **values: obj
         spent[0] = total
 
 
-def _units(steps: int) -> int:
-    """Steps in units of the budget (rounded up)."""
-    return -(-steps // STEPS_PER_UNIT)
+CEILING = BUDGET * 1000
+"""Estimates beyond this many units are reported as this many (any cost beyond the
+budget is refused alike; a number of a thousand digits tells nobody anything)."""
+
+
+def _units(steps: float) -> int:
+    """Steps in units of the budget (rounded up, at most ``CEILING``)."""
+    if not steps < CEILING * STEPS_PER_UNIT:
+        return CEILING
+    return -(-int(steps) // STEPS_PER_UNIT)
 
 
 def convolution_cost(span: int, bits: int) -> int:
@@ -140,57 +158,74 @@ def convolution_cost(span: int, bits: int) -> int:
     return _units(multiply_cost(span, span, bits))
 
 
-_CUT_OFF = 10**12
-"""Explosions without a depth are followed until less than 1e-12 is left."""
-
-
-def _explosion_depth(n: int, sides: int, exploding: int, depth: int | None) -> int:
-    """How deep the odds follow the explosions of one term (an upper bound)."""
-    if depth is not None:
-        return depth
-    if exploding == 0:
-        return 0
-    d = 0
-    # while n * (exploding / sides) ** (d + 1) is above the cut-off
-    while d < MAX_EXPLODE_DEPTH and n * exploding ** (d + 1) * _CUT_OFF > sides ** (d + 1):
-        d += 1
-    return d
-
-
-def _dice_shape(node: Dice) -> tuple[int, int, int]:
-    """Steps (an upper bound), span of values and bits of the denominator of a term."""
-    n, sides = node.count, node.sides
-    if n == 0:
-        return 1, 1, 1
+def _plain(n: int, sides: int) -> tuple[float, int, int]:
     face_bits = sides.bit_length()
-    if not node.ops:
-        return power_cost(n, sides - 1, sides, face_bits), n * (sides - 1) + 1, n * face_bits
-    rounds, added, rerolled = 1, 1, 1
-    for op in node.ops:
-        if op.name == "e":
-            exploding = sum(1 for f in range(1, sides + 1) if op.selects(f))
-            rounds += _explosion_depth(n, sides, exploding, op.depth)
-        elif op.name == "ra":
-            added += len(op.selectors)
-        elif op.name in ("rr", "ro"):
-            rerolled = 2
-    per_die = sides * rounds * added
-    die_bits = face_bits * rounds * added * rerolled
-    # the way of computing depends on the operations: the costliest ones bound it
-    # (the sorted outcomes of the small-pool fallback, a power, keep/drop by rank),
-    # and the checks during the work hold it within the budget
-    if n * per_die > 10**6:
-        return MAX_COST, n * per_die + 1, n * die_bits
-    # the sorted-outcome fallback (Fraction arithmetic, measured) follows every round of
-    # explosions, with chances whose size grows round by round: its work grows with the
-    # cube of the rounds
-    steps = (multiset_cost(n, sides, len(node.ops)) * 64 * rounds**3
-             + power_cost(n, per_die, per_die, die_bits)
-             + keep_cost(per_die, n, per_die, n, die_bits))
-    return min(steps, MAX_COST), n * per_die + 1, n * die_bits
+    return power_cost(n, sides - 1, sides, face_bits), n * (sides - 1) + 1, n * face_bits
 
 
-def _shape(node: Expression) -> tuple[int, int, int]:
+def _pool_of(n: int, span: int, bits: int, counting: bool) -> float:
+    """Steps of ``n`` dice whose per-die weights span ``span`` values."""
+    if n == 1:
+        return span
+    if counting:
+        return binomial_cost(n, bits)
+    return power_cost(n, span, span + 1, bits)
+
+
+def term_steps(node: Dice) -> tuple[float, int, int]:
+    """Steps (an upper bound), span of values and bits of the denominator of the exact
+    odds of one dice term, by the route its computation takes (``plan.route``)."""
+    n, sides, ops = node.count, node.sides, node.ops
+    way = route(node)
+    face_bits = sides.bit_length()
+    if way == "empty":
+        return 1, 1, 1
+    if way == "plain":
+        return _plain(n, sides)
+    if way == "keep":
+        op, sel = ops[0], ops[0].selectors[0]
+        keep = min(sel.value, n) if op.name == "k" else n - min(sel.value, n)
+        if keep in (0, n):
+            return _plain(keep, sides)
+        return keep_cost(sides, keep, sides, n, face_bits), keep * (sides - 1) + 1, n * face_bits
+    counting = ops[-1].name == "cs" and not any(op.name == "e" for op in ops)
+    if way == "tables":
+        own, span, bits = tables_steps(ops, sides, n)
+        return own + _pool_of(n, span, bits, counting), n * span + 1, n * bits
+    if way == "pool":
+        rolled = n
+        for op in ops:
+            if op.name == "e":
+                rolled += n * explosion_rounds(op, n, sides)
+            elif op.name == "ra":
+                rolled += 1
+        bound = pool_steps(node)
+        rerolls = 1 + sum(1 for op in ops if op.name in ("ro", "rr", "ra"))
+        return bound, rolled * sides + 1, rolled * face_bits * rerolls
+    rank_at = [i for i, op in enumerate(ops) if op.by_rank or op.name == "ra"]
+    first, last = rank_at[0], rank_at[-1]
+    prefix, suffix = ops[:first], ops[last + 1 :]
+    table_steps, span, bits = tables_steps(suffix, sides, n + 1)
+    steps: float = table_steps
+    face_weight_bits = face_bits * (1 + sum(1 for op in prefix if op.name in ("ro", "rr")))
+    steps += len(prefix) * sides * 20 + sides * 40
+    bits += face_weight_bits
+    if way == "ra":
+        steps += 2 * _pool_of(n, span, bits, counting) + multiply_cost(n * span + 1, span, bits)
+        return steps, (n + 1) * span + 1, (n + 1) * bits
+    keep = len(kept_ranks(ops[first : last + 1], n))
+    if keep in (0, n):
+        return steps + _pool_of(keep, span, bits, counting), max(keep, 1) * span + 1, \
+            n * bits
+    steps += keep_cost(sides, keep, span, n, face_weight_bits)
+    return steps, keep * span + 1, n * bits + keep * bits
+
+
+def _dice_shape(node: Dice) -> tuple[float, int, int]:
+    return term_steps(node)
+
+
+def _shape(node: Expression) -> tuple[float, int, int]:
     if isinstance(node, Number):
         return 0, 1, 1
     if isinstance(node, Dice):
@@ -202,9 +237,21 @@ def _shape(node: Expression) -> tuple[int, int, int]:
         return steps + span, span, bits
     if isinstance(node, SetOf):
         parts = [_shape(item) for item in node.items]
-        steps = sum(p[0] for p in parts) + (MAX_COST if node.ops else 0)
+        steps = sum(p[0] for p in parts)
         span = sum(p[1] for p in parts) or 1
         bits = sum(p[2] for p in parts) or 1
+        if node.ops and any(op.by_rank for op in node.ops):
+            # sorted tuples of the items' values, folded item by item (exact_sets)
+            tuples = 1.0
+            for i, part in enumerate(parts, 1):
+                tuples *= part[1]
+                steps += tuples * (i + 4) * 40 * (1 + len(node.ops))
+            span = prod(p[1] for p in parts)
+        elif node.ops:
+            total = 1
+            for part in parts:
+                steps += combine_cost(total, part[1])
+                total += part[1]
         return steps + multiply_cost(span, span, bits), span, bits
     if isinstance(node, BinaryOp):
         (s1, a, b1), (s2, b, b2) = _shape(node.left), _shape(node.right)
@@ -217,10 +264,9 @@ def _shape(node: Expression) -> tuple[int, int, int]:
 
 def odds_estimate(tree: Expression) -> tuple[int, int, int]:
     """``(units of work, span of values, bits of the denominator)`` of the exact
-    distribution of ``tree``; the work is at most the budget, as the checks during
-    the work hold it there."""
+    distribution of ``tree``: an upper bound of the work, before any of it."""
     steps, span, bits = _shape(tree)
-    return min(_units(steps), BUDGET), span, bits
+    return _units(steps), span, bits
 
 
 @lru_cache(maxsize=1024)

@@ -40,7 +40,8 @@ from regelwerk.dice.roller import apply_operator
 from regelwerk.errors import EvaluationError, translatable
 from regelwerk.odds.distribution import Distribution
 
-__all__ = ["Exact", "Scaled", "distribution", "distribution_of", "roll_chances"]
+__all__ = ["Exact", "Scaled", "distribution", "distribution_of", "roll_chances",
+           "roll_chances_all"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,29 +238,52 @@ def _dice_plus_constant(tree: Expression) -> tuple[Dice, int] | None:
     return None
 
 
+_CLOSED_FORM_DICE = 60
+"""Up to this many dice the closed form of ``NdX`` answers a roll's chances; beyond,
+its binomials cost more than the power of the die."""
+
+
 def roll_chances(tree: Expression, total: int, limit: int = cost.MAX_COST) -> tuple[
         Fraction, Fraction]:
     """``(P(total or more), P(exactly total))`` for a rolled total.  Exploding dice
     need only the totals below the rolled one, so their chances are exact (no
-    cut-off); anything else comes from the whole distribution."""
+    cut-off) where that costs no more than the whole distribution; anything else
+    comes from the whole distribution."""
+    return roll_chances_all(tree, [total], limit)[0]
+
+
+def roll_chances_all(tree: Expression, totals: list[int], limit: int = cost.MAX_COST
+                     ) -> list[tuple[Fraction, Fraction]]:
+    """``roll_chances`` of several totals of one expression (the rolls of a repeat):
+    the distribution is computed once."""
     found = _dice_plus_constant(tree)
-    if found is not None:
-        term, offset = found
-        if not term.ops and term.count:
-            return _plain_sum_chances(term.count, term.sides, total - offset)
-        below = explosion_at_most(term, total - offset)
-        if below is not None:
-            weights, den = below
-            less = sum(w for v, w in weights.items() if v < total - offset)
-            return 1 - Fraction(less, den), Fraction(weights.get(total - offset, 0), den)
-    scaled = _Evaluator(limit).evaluate(tree)
-    if scaled.scale == 1:
-        weights = scaled.weights
-        at_least = sum(w for v, w in weights.items() if v >= total)
-        return (Fraction(at_least, scaled.denominator),
-                Fraction(weights.get(total, 0), scaled.denominator))
-    dist = _whole(scaled)
-    return dist.at_least(total), dist.probability(total)
+    out: list[tuple[Fraction, Fraction]] = []
+    scaled: Scaled | None = None
+    for total in totals:
+        if found is not None:
+            term, offset = found
+            if not term.ops and 0 < term.count <= _CLOSED_FORM_DICE:
+                out.append(_plain_sum_chances(term.count, term.sides, total - offset))
+                continue
+            allowed = int(min(limit, cost.term_steps(term)[0]))
+            below = explosion_at_most(term, total - offset, [0, allowed])
+            if below is not None:
+                weights, den = below
+                less = sum(w for v, w in weights.items() if v < total - offset)
+                out.append((1 - Fraction(less, den),
+                            Fraction(weights.get(total - offset, 0), den)))
+                continue
+        if scaled is None:
+            scaled = _Evaluator(limit).evaluate(tree)
+        if scaled.scale == 1:
+            weights = scaled.weights
+            at_least = sum(w for v, w in weights.items() if v >= total)
+            out.append((Fraction(at_least, scaled.denominator),
+                        Fraction(weights.get(total, 0), scaled.denominator)))
+        else:
+            dist = _whole(scaled)
+            out.append((dist.at_least(total), dist.probability(total)))
+    return out
 
 
 def _plain_sum_chances(n: int, sides: int, total: int) -> tuple[Fraction, Fraction]:

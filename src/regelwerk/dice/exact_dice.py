@@ -23,6 +23,7 @@ from regelwerk.dice import cost
 from regelwerk.dice.exact_pool import TermOdds, pool_distribution
 from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
 from regelwerk.dice.nodes import Dice, Operation
+from regelwerk.dice.plan import forward, kept_ranks, route, selected_faces, tables_steps
 from regelwerk.dice.poly import Poly, add_into, binomial, multiply, power
 from regelwerk.errors import translatable
 
@@ -68,8 +69,9 @@ class _Tables:
                         depth += 1
                     self.cut_off = 1 - (1 - self.cut_off) * (1 - p ** (depth + 1)) ** dice
                 self.depths[i] = depth
-                cost.check(cost.explode_cost(depth, sides, sides * (depth + 1)),
-                           translatable("exploding d{sides}"), spent, sides=sides)
+        if any(op.name in ("e", "ro", "rr") for op in ops):
+            cost.check(tables_steps(ops, sides, dice)[0], translatable("exploding d{sides}"),
+                       spent, sides=sides)
 
     def table(self, i: int, v: int | None) -> Dist:
         key = (i, v)
@@ -132,48 +134,6 @@ class _Tables:
 
     def per_die(self) -> Dist:
         return _uniform([self.table(0, f) for f in range(1, self.sides + 1)])
-
-
-def _forward(ops: tuple[Operation, ...], sides: int) -> dict[int | None, int] | None:
-    """The value distribution of one die after value operations without explosions
-    (``None``: dropped); weights over ``sides`` times the reroll denominators."""
-    state: dict[int | None, int] = dict.fromkeys(range(1, sides + 1), 1)
-    for op in ops:
-        name = op.name
-        new: dict[int | None, int] = {}
-        if name in ("ro", "rr"):
-            faces = [f for f in range(1, sides + 1) if name == "ro" or not op.selects(f)]
-            m = len(faces)
-            for v, w in state.items():
-                if v is not None and op.selects(v):
-                    for f in faces:
-                        new[f] = new.get(f, 0) + w
-                else:
-                    new[v] = new.get(v, 0) + w * m
-        else:
-            for v, w in state.items():
-                u = v
-                if v is not None:
-                    if (name == "k" and not op.selects(v)) or (name == "p" and op.selects(v)):
-                        u = None
-                    elif name == "mi":
-                        u = max(v, op.selectors[-1].value)
-                    elif name == "ma":
-                        u = min(v, op.selectors[-1].value)
-                new[u] = new.get(u, 0) + w
-        state = new
-    return state
-
-
-def _kept_ranks(ops: tuple[Operation, ...], dice: int) -> list[int]:
-    ranks = list(range(dice))  # 0 = highest
-    for op in ops:
-        chosen: set[int] = set()
-        for s in op.selectors:
-            top = s.kind == "h"
-            chosen.update(ranks[: s.value] if top else ranks[max(0, len(ranks) - s.value) :])
-        ranks = [r for r in ranks if (r in chosen) == (op.name == "k")]
-    return ranks
 
 
 def _top(items: list[tuple[int, Dist]], dice: int, keep: int) -> Dist:
@@ -254,13 +214,9 @@ def _top_plain(faces: list[int], dice: int, keep: int) -> Dist:
     return {k: result[k] for k in sorted(result) if result[k]}, count**dice
 
 
-def _plain_keep(node: Dice, spent: list[int]) -> TermOdds | None:
+def _plain_keep(node: Dice, spent: list[int]) -> TermOdds:
     """``NdXkhK``, ``klK``, ``phK``, ``plK`` with nothing else: the fast path."""
-    if len(node.ops) != 1:
-        return None
     op = node.ops[0]
-    if op.name not in ("k", "p") or len(op.selectors) != 1 or not op.by_rank:
-        return None
     n, sides = node.count, node.sides
     sel = op.selectors[0]
     keep = min(sel.value, n) if op.name == "k" else n - min(sel.value, n)
@@ -276,9 +232,22 @@ def _plain_keep(node: Dice, spent: list[int]) -> TermOdds | None:
     return TermOdds(*_top_plain(faces, n, keep), Fraction(0))
 
 
-def explosion_at_most(node: Dice, upto: int) -> Dist | None:
+def explosion_at_most_steps(node: Dice, upto: int) -> float:
+    """An upper bound of the steps of ``explosion_at_most``."""
+    n, sides = node.count, node.sides
+    hits = selected_faces(node.ops[0], sides)
+    size = max(0, upto - n) + 1
+    most = size if hits else 0
+    bits = (n + most) * sides.bit_length()
+    return (cost.power_cost(n, sides, sides, n * sides.bit_length())
+            + most * size * (hits + 2) * (4 + bits // 60)
+            + cost.multiply_cost(size, size, bits) + size * 8)
+
+
+def explosion_at_most(node: Dice, upto: int, spent: list[int]) -> Dist | None:
     """The weights of ``NdXe…`` (one explosion by value, no depth limit, nothing else)
-    for the totals up to ``upto`` only, exact without any cut-off.
+    for the totals up to ``upto`` only, exact without any cut-off (``None`` too when
+    that would cost more than ``spent`` leaves).
 
     A die is ``U/s + (H/s) * die`` (U: faces that stand, H: faces that explode), so
     N dice are ``(U/s)**N * sum_m C(N+m-1, m) (H/s)**m``: m explosions among the N
@@ -288,23 +257,24 @@ def explosion_at_most(node: Dice, upto: int) -> Dist | None:
             or node.ops[0].by_rank or node.count == 0:
         return None
     op, sides, n = node.ops[0], node.sides, node.count
+    if explosion_at_most_steps(node, upto) > spent[1] - spent[0]:
+        return None
     stand = {f: 1 for f in range(1, sides + 1) if not op.selects(f)}
     hits = {f: 1 for f in range(1, sides + 1) if op.selects(f)}
     if not stand or upto < n:
         return {}, sides**n
     base = power(stand, n, upto)
     most = max(0, (upto - n * min(stand)) // min(hits)) if hits else 0
-    result: Poly = {}
+    # the explosions' part, sum_m C(n+m-1, m) * s**(most-m) * hits**m, up to ``upto``
+    room = upto - n * min(stand)
+    extra: Poly = {}
     hit_power: Poly = {0: 1}
     ways = 1  # C(n + m - 1, m)
     for m in range(most + 1):
-        factor = ways * sides ** (most - m)
-        for v, w in base.items():
-            for h, c in hit_power.items():
-                if v + h <= upto:
-                    result[v + h] = result.get(v + h, 0) + w * c * factor
+        add_into(extra, hit_power, ways * sides ** (most - m))
         ways = ways * (n + m) // (m + 1)
-        hit_power = {k: c for k, c in multiply(hit_power, hits).items() if k <= upto}
+        hit_power = {k: c for k, c in multiply(hit_power, hits).items() if k <= room}
+    result = {k: c for k, c in multiply(base, extra).items() if k <= upto}
     return {k: result[k] for k in sorted(result)}, sides ** (n + most)
 
 
@@ -313,31 +283,27 @@ def term_distribution(node: Dice, spent: list[int]) -> TermOdds:
     ops = node.ops
     n = node.count
     sides = node.sides
-    if n == 0:
+    way = route(node)
+    if way == "empty":
         return TermOdds({0: 1}, 1, Fraction(0))
-    if not ops:
+    if way == "plain":
         return TermOdds(*_pool(dict.fromkeys(range(1, sides + 1), 1), sides, n, spent),
                         Fraction(0))
-    plain = _plain_keep(node, spent)
-    if plain is not None:
-        return plain
-    rank_at = [i for i, op in enumerate(ops) if op.by_rank or op.name == "ra"]
-    if not rank_at:
+    if way == "keep":
+        return _plain_keep(node, spent)
+    if way == "tables":
         tables = _Tables(ops, sides, n, spent)
         weights, den = tables.per_die()
         return TermOdds(*_pool(weights, den, n, spent), tables.cut_off)
+    if way == "pool":
+        return pool_distribution(node, spent)
+    rank_at = [i for i, op in enumerate(ops) if op.by_rank or op.name == "ra"]
     first, last = rank_at[0], rank_at[-1]
     prefix, middle, suffix = ops[:first], ops[first : last + 1], ops[last + 1 :]
-    if all(op.name not in ("e",) for op in prefix):
-        state = _forward(prefix, sides)
-        assert state is not None
-        if None not in state and all(op.name in ("k", "p") and all(s.by_rank for s in
-                                                                   op.selectors)
-                                     for op in middle):
-            return _keep_plan(state, middle, suffix, node, spent)
-        if len(middle) == 1 and middle[0].name == "ra":
-            return _reroll_and_add(state, middle[0], suffix, node, spent)
-    return pool_distribution(node, spent)
+    state = forward(prefix, sides)
+    if way == "ra":
+        return _reroll_and_add(state, middle[0], suffix, node, spent)
+    return _keep_plan(state, middle, suffix, node, spent)
 
 
 def _pool(weights: Poly, den: int, n: int, spent: list[int]) -> Dist:
@@ -356,7 +322,7 @@ def _pool(weights: Poly, den: int, n: int, spent: list[int]) -> Dist:
 def _keep_plan(state: dict[int | None, int], middle: tuple[Operation, ...],
                suffix: tuple[Operation, ...], node: Dice, spent: list[int]) -> TermOdds:
     n = node.count
-    ranks = _kept_ranks(middle, n)
+    ranks = kept_ranks(middle, n)
     tables = _Tables(suffix, node.sides, n, spent)
     faces = sorted((v, w) for v, w in state.items() if v is not None)
     items = [(w, tables.table(0, v)) for v, w in faces]
@@ -372,11 +338,10 @@ def _keep_plan(state: dict[int | None, int], middle: tuple[Operation, ...],
         cost.check(cost.keep_cost(len(items), k, span, n, den_face.bit_length()),
                    _KEEPING, spent, keep=k, dice=n)
         return TermOdds(*_top(items[::-1], n, k), tables.cut_off)
-    if ranks == list(range(n - k, n)):
-        cost.check(cost.keep_cost(len(items), k, span, n, den_face.bit_length()),
-                   _KEEPING, spent, keep=k, dice=n)
-        return TermOdds(*_top(items, n, k), tables.cut_off)
-    return pool_distribution(node, spent)
+    assert ranks == list(range(n - k, n))  # plan.route: a run of ranks
+    cost.check(cost.keep_cost(len(items), k, span, n, den_face.bit_length()),
+               _KEEPING, spent, keep=k, dice=n)
+    return TermOdds(*_top(items, n, k), tables.cut_off)
 
 
 def _uniform_weighted(items: list[tuple[int, Dist]]) -> Dist:

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from math import factorial
+from math import comb, factorial
 
 from regelwerk.dice import cost
 from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
 from regelwerk.dice.nodes import Dice, Operation
+from regelwerk.dice.plan import BRANCH_STEPS, DIE_STEPS, MAX_STATES, pool_steps
 from regelwerk.dice.poly import Poly
 from regelwerk.errors import LimitExceeded
 
 __all__ = ["TermOdds", "pool_distribution"]
 
-_MAX_STATES = 200_000
 _CUT_OFF_TARGET = Fraction(1, 10**12)
 
 DieState = tuple[int, bool, bool]
@@ -75,21 +75,24 @@ class _Pool:
         self.term = str(node)
         self.spent = spent
 
-    def charge(self, states: int) -> None:
-        """Count the work of rolling ``states`` outcomes anew against the budget."""
-        cost.check(states * self.sides * 40, "'{term}'", self.spent, term=self.term)
+    def charge(self, outcomes: int, dice: int) -> None:
+        """Count the work of ``outcomes`` sorted outcomes of ``dice`` dice (a safety net:
+        the estimate before the work bounds all of them)."""
+        cost.check(outcomes * (BRANCH_STEPS + DIE_STEPS * dice), "'{term}'", self.spent,
+                   term=self.term)
 
     def add(self, out: dict[State, Fraction], state: State, p: Fraction) -> None:
         out[state] = out.get(state, Fraction(0)) + p
-        if len(out) > _MAX_STATES:
+        if len(out) > MAX_STATES:
             raise LimitExceeded("the exact odds of this dice term are too costly to compute: "
-                                "more than {states} sorted outcomes", states=_MAX_STATES)
+                                "more than {states} sorted outcomes", states=MAX_STATES)
 
     def roll_new(self, dice: list[DieState], count: int, p: Fraction,
                  out: dict[State, Fraction], among: list[int] | None = None) -> None:
         """Add ``count`` fresh dice in every way, each sorted outcome with its chance
         (faces ``among`` only, equally likely, when given)."""
         faces_of = among or list(range(1, self.sides + 1))
+        self.charge(comb(len(faces_of) + count - 1, count), len(dice) + count)
         share = p / len(faces_of) ** count
         for picks, ways in _multisets(len(faces_of), count).items():
             faces = [faces_of[i - 1] for i in picks]
@@ -109,9 +112,11 @@ class TermOdds:
 
 
 def pool_distribution(node: Dice, spent: list[int]) -> TermOdds:
-    """The exact distribution of the dice term by following every sorted outcome."""
+    """The exact distribution of the dice term by following every sorted outcome (the
+    bound of ``plan.pool_steps`` checked first)."""
     n, sides = node.count, node.sides
-    cost.check(cost.multiset_cost(n, sides, len(node.ops)), "'{term}'", spent, term=str(node))
+    # the bound of all the work first (not charged: the outcomes charge themselves)
+    cost.check(pool_steps(node), "'{term}'", list(spent), term=str(node))
     staying = [f for f in range(1, sides + 1)
                if not any(op.name == "rr" and op.selects(f) for op in node.ops)]
     for op in node.ops:
@@ -154,6 +159,8 @@ def _apply(pool: _Pool, op: Operation, state: State, p: Fraction,
            out: dict[State, Fraction]) -> Fraction:
     name = op.name
     dice = list(state)
+    if name not in ("ro", "rr", "ra", "e"):
+        pool.charge(1, len(dice))
     if name in ("k", "p"):
         picked = set(_selected(op, state))
         for i, (v, kept, done) in enumerate(dice):
@@ -201,7 +208,6 @@ def _explode(pool: _Pool, op: Operation, state: State, p: Fraction,
     cut = Fraction(0)
     rounds = 0
     while todo:
-        pool.charge(len(todo) * (rounds + 1))
         nxt: dict[State, Fraction] = {}
         for st, q in todo.items():
             chosen = [i for i in _selected(op, st) if not st[i][2]]

@@ -20,6 +20,7 @@ expression.  Parsed trees are cached by their text; ``clear_cache()`` empties it
 from __future__ import annotations
 
 import re
+import sys
 from fractions import Fraction
 from typing import cast
 
@@ -475,5 +476,9 @@ def parse(text: str) -> Expression:
 
 
 def clear_cache() -> None:
-    """Forget every parsed expression."""
+    """Forget every parsed expression, and the cost estimates remembered for them
+    (``regelwerk.dice.cost.odds_cost``, when loaded)."""
     _cache.clear()
+    cost = sys.modules.get("regelwerk.dice.cost")
+    if cost is not None:
+        cost.odds_cost.cache_clear()

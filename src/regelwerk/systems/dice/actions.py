@@ -6,8 +6,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field, StrictStr
 
+from regelwerk.budget import shorten
 from regelwerk.dice import distribution_of, parse, roll_chances, roll_tree, to_json, to_plain
-from regelwerk.dice.cost import ROLL_COST
+from regelwerk.dice.cost import ROLL_COST, STEPS_PER_UNIT, odds_cost
+from regelwerk.dice.exact import roll_chances_all
 from regelwerk.dice.nodes import Commented, Repeat
 from regelwerk.dice.results import RollResult
 from regelwerk.errors import LimitExceeded
@@ -39,13 +41,23 @@ def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
     result = roll_tree(tree, context.source)
     rolled = RollResult(tree, result)
     response: dict[str, Any] = to_json(rolled)
-    if context.odds_omitted is not None:
-        response["odds_omitted"] = context.odds_omitted
+    omitted = context.odds_omitted
+    if omitted is None:
+        cost = odds_cost(tree)
+        if cost.units > ROLL_COST // STEPS_PER_UNIT:
+            # decided before the work: a roll's own odds get a share of the budget
+            omitted = context.t(
+                "the exact odds of {what} are too costly to compute (about {cost} units of "
+                "work, at most {limit}); use fewer or smaller dice",
+                what=f"'{shorten(str(tree))}'", cost=cost.units,
+                limit=ROLL_COST // STEPS_PER_UNIT)
+    if omitted is not None:
+        response["odds_omitted"] = omitted
     else:
         try:
             if "totals" in response:
                 response["probabilities_at_least"] = [
-                    float(roll_chances(tree, t, ROLL_COST)[0]) for t in response["totals"]]
+                    float(c[0]) for c in roll_chances_all(tree, response["totals"], ROLL_COST)]
             else:
                 at_least, exactly = roll_chances(tree, rolled.total, ROLL_COST)
                 response["probability_at_least"] = float(at_least)
@@ -63,7 +75,8 @@ def distribution_action(request: DistributionRequest, context: Context) -> dict[
     dist = exact.distribution
     response: dict[str, Any] = {
         "expression": exact.expression,
-        "distribution": [[v, float(p)] for v, p in dist.items()],
+        # big-integer true division rounds correctly and needs no fractions
+        "distribution": [[v, w / dist.denominator] for v, w in dist.weights.items()],
         "mean": float(exact.mean),
         "median": dist.median(),
         "cut_off": float(exact.cut_off),
