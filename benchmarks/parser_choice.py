@@ -44,10 +44,15 @@ EXPRESSIONS = ["1d20+5", "4d6kh3", "2d20kh1+5", "10d6", "8d6!", "(1d4, 2+2, 3d6k
                "3d6 [fire] + 1d4 [piercing]"]
 
 STARTUP = {
-    "hand-written (import regelwerk.dice.parser)":
+    "python -c pass": "pass",
+    "the hand-written parser (import it, parse 1d20)":
         "import regelwerk.dice.parser as p; p.parse('1d20')",
-    "Lark (import lark, build the LALR parser)":
-        f"import lark; lark.Lark({GRAMMAR!r}, parser='lalr').parse('1d20')",
+    "Lark instead (the syntax tree's module, import lark, build the parser, parse 1d20)":
+        "import regelwerk.dice.nodes; import lark; "
+        f"lark.Lark({GRAMMAR!r}, parser='lalr').parse('1d20')",
+    "Lark with a cached parser (cache=True: the built tables from a file)":
+        "import regelwerk.dice.nodes; import lark; "
+        f"lark.Lark({GRAMMAR!r}, parser='lalr', cache=True).parse('1d20')",
 }
 
 

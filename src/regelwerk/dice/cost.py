@@ -45,6 +45,7 @@ from regelwerk.dice.plan import (
     route,
     tables_steps,
 )
+from regelwerk.dice.poly import miller_steps, power_steps
 from regelwerk.errors import LimitExceeded, Message
 
 __all__ = [
@@ -78,10 +79,14 @@ def _words(bits: int) -> int:
     return bits // 60 + 1
 
 
-def power_cost(dice: int, span: int, terms: int, bits: int) -> int:
-    """``p ** dice`` by Miller's recurrence: one small-by-big product per coefficient
-    and term of ``p``; the coefficients grow to ``dice * bits`` bits."""
-    return (dice * span + 1) * terms * (4 + _words(dice * bits))
+def power_cost(dice: int, span: int, terms: int, bits: int, *, truncated: bool = False) -> int:
+    """``p ** dice``: Miller's recurrence (one small-by-big product per coefficient and
+    term of ``p``, the coefficients ``dice * bits`` bits), or repeated squaring where
+    that is cheaper (``poly.power`` takes the same choice); ``truncated``: only
+    Miller's recurrence (a power up to a bound)."""
+    if truncated:
+        return miller_steps(dice, span, terms, bits)
+    return power_steps(dice, span, terms, bits)[0]
 
 
 def multiply_cost(size_a: int, size_b: int, bits: int) -> int:

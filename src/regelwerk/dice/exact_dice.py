@@ -239,7 +239,7 @@ def explosion_at_most_steps(node: Dice, upto: int) -> float:
     size = max(0, upto - n) + 1
     most = size if hits else 0
     bits = (n + most) * sides.bit_length()
-    return (cost.power_cost(n, sides, sides, n * sides.bit_length())
+    return (cost.power_cost(n, sides, sides, sides.bit_length(), truncated=True)
             + most * size * (hits + 2) * (4 + bits // 60)
             + cost.multiply_cost(size, size, bits) + size * 8)
 

@@ -10,7 +10,8 @@ substitution) so that CPython's big-integer product does the convolution.
 
 from __future__ import annotations
 
-__all__ = ["Poly", "add_into", "binomial", "mix", "multiply", "power", "scale"]
+__all__ = ["Poly", "add_into", "binomial", "miller_steps", "mix", "multiply", "power",
+           "power_steps", "scale", "squaring_steps"]
 
 Poly = dict[int, int]
 
@@ -51,16 +52,59 @@ def _pack(weights: Poly, low: int, span: int, width: int) -> int:
     return int.from_bytes(b"".join(slots), "little")
 
 
+def miller_steps(n: int, span: int, terms: int, bits: int) -> int:
+    """Steps (about 5 ns each) of ``p ** n`` by Miller's recurrence: one small-by-big
+    product per coefficient and term of ``p``, the coefficients ``n * bits`` bits."""
+    return (n * span + 1) * terms * (14 + (n * bits) // 60 + 1)
+
+
+def squaring_steps(n: int, span: int, bits: int) -> int:
+    """Steps of ``p ** n`` by repeated squaring, each product one big-integer product
+    of the packed polynomials (Karatsuba: words ** 1.6) plus packing each value."""
+    steps = 0
+    have, base, k = 0, 1, n
+    while k:
+        if k & 1:
+            if have:
+                steps += _product_steps(have + base, span, bits)
+            have += base
+        k >>= 1
+        if k:
+            steps += _product_steps(2 * base, span, bits)
+            base *= 2
+    return steps
+
+
+def _product_steps(power_of: int, span: int, bits: int) -> int:
+    slots = power_of * span + 1
+    words = slots * power_of * bits // 64 + 1
+    return int(3 * words**1.6) + 200 * slots
+
+
+def power_steps(n: int, span: int, terms: int, bits: int) -> tuple[int, bool]:
+    """``(steps, by squaring)``: the cheaper way to ``p ** n`` and its steps, for ``p``
+    of ``terms`` weights over ``span + 1`` values whose total has ``bits`` bits."""
+    miller = miller_steps(n, span, terms, bits)
+    if terms <= 8 or n <= 1:
+        return miller, False
+    squaring = squaring_steps(n, span, bits)
+    return (squaring, True) if squaring < miller else (miller, False)
+
+
 def power(p: Poly, n: int, upto: int | None = None) -> Poly:
-    """``p ** n`` (``n >= 0``) by Miller's recurrence over the dense coefficients;
-    with ``upto``, only the exponents up to it (each coefficient needs only the
-    ones below it, so they are exact)."""
+    """``p ** n`` (``n >= 0``) by Miller's recurrence over the dense coefficients, or
+    by repeated squaring where that is cheaper (``power_steps``: few dice of many
+    faces); with ``upto``, only the exponents up to it by Miller's recurrence (each
+    coefficient needs only the ones below it, so they are exact)."""
     if n == 0:
         return {0: 1}
     if len(p) == 1:
         return {k * n: v**n for k, v in p.items()}
     if n == 1 and upto is None:
         return dict(p)
+    if upto is None and power_steps(n, max(p) - min(p), len(p),
+                                    sum(p.values()).bit_length())[1]:
+        return _squared(p, n)
     low = min(p)
     span = max(p) - low
     terms = [(j - low, w) for j, w in sorted(p.items()) if j != low]
@@ -80,6 +124,19 @@ def power(p: Poly, n: int, upto: int | None = None) -> Poly:
         q[k] = acc // (k * p0)
     base = low * n
     return {base + k: c for k, c in enumerate(q) if c}
+
+
+def _squared(p: Poly, n: int) -> Poly:
+    result: Poly | None = None
+    base = p
+    while n:
+        if n & 1:
+            result = base if result is None else multiply(result, base)
+        n >>= 1
+        if n:
+            base = multiply(base, base)
+    assert result is not None
+    return result
 
 
 def binomial(n: int, hit: int, miss: int) -> Poly:

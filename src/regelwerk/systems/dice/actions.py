@@ -46,10 +46,11 @@ def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
         cost = odds_cost(tree)
         if cost.units > ROLL_COST // STEPS_PER_UNIT:
             # decided before the work: a roll's own odds get a share of the budget
+            quoted = "'" + shorten(str(tree)) + "'"
             omitted = context.t(
                 "the exact odds of {what} are too costly to compute (about {cost} units of "
                 "work, at most {limit}); use fewer or smaller dice",
-                what=f"'{shorten(str(tree))}'", cost=cost.units,
+                what=quoted, cost=cost.units,
                 limit=ROLL_COST // STEPS_PER_UNIT)
     if omitted is not None:
         response["odds_omitted"] = omitted
