@@ -100,9 +100,9 @@ def machine() -> str:
 
 def main() -> int:
     """Run everything and write the documents."""
-    print("Start-up (median of 9 fresh processes)")
+    print("Start-up (median CPU time of 9 fresh processes)")
     startup = bench_startup()
-    start_lines = ["| command | median |", "| --- | --- |"]
+    start_lines = ["| command | median CPU time |", "| --- | --- |"]
     for name, seconds in startup:
         print(f"  {name}: {seconds * 1e3:.0f} ms")
         start_lines.append(f"| `{name}` | {seconds * 1e3:.0f} ms |")

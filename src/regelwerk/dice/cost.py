@@ -177,6 +177,7 @@ def _pool_of(n: int, span: int, bits: int, counting: bool) -> float:
     return power_cost(n, span, span + 1, bits)
 
 
+@lru_cache(maxsize=1024)
 def term_steps(node: Dice) -> tuple[float, int, int]:
     """Steps (an upper bound), span of values and bits of the denominator of the exact
     odds of one dice term, by the route its computation takes (``plan.route``)."""

@@ -270,10 +270,14 @@ def explosion_at_most(node: Dice, upto: int, spent: list[int]) -> Dist | None:
     extra: Poly = {}
     hit_power: Poly = {0: 1}
     ways = 1  # C(n + m - 1, m)
+    single = min(hits) if len(hits) == 1 else 0  # one exploding face: H**m is x**(f*m)
     for m in range(most + 1):
         add_into(extra, hit_power, ways * sides ** (most - m))
         ways = ways * (n + m) // (m + 1)
-        hit_power = {k: c for k, c in multiply(hit_power, hits).items() if k <= room}
+        if single:
+            hit_power = {single * (m + 1): 1}
+        else:
+            hit_power = {k: c for k, c in multiply(hit_power, hits).items() if k <= room}
     result = {k: c for k, c in multiply(base, extra).items() if k <= upto}
     return {k: result[k] for k in sorted(result)}, sides ** (n + most)
 

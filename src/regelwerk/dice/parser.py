@@ -477,8 +477,9 @@ def parse(text: str) -> Expression:
 
 def clear_cache() -> None:
     """Forget every parsed expression, and the cost estimates remembered for them
-    (``regelwerk.dice.cost.odds_cost``, when loaded)."""
+    (``regelwerk.dice.cost``, when loaded)."""
     _cache.clear()
     cost = sys.modules.get("regelwerk.dice.cost")
     if cost is not None:
         cost.odds_cost.cache_clear()
+        cost.term_steps.cache_clear()

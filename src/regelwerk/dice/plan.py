@@ -50,9 +50,15 @@ def selected_faces(op: Operation, sides: int) -> int:
     union of their ranges, without walking the faces)."""
     ranges: list[tuple[int, int]] = []
     for s in op.selectors:
-        v = s.value
-        lo, hi = {"=": (v, v), ">": (v + 1, sides), "<": (1, v - 1), ">=": (v, sides),
-                  "<=": (1, v)}.get(s.kind, (1, 0))
+        v, kind = s.value, s.kind
+        if kind == "=":
+            lo, hi = v, v
+        elif kind in (">", ">="):
+            lo, hi = (v + 1 if kind == ">" else v), sides
+        elif kind in ("<", "<="):
+            lo, hi = 1, (v - 1 if kind == "<" else v)
+        else:
+            continue
         lo, hi = max(lo, 1), min(hi, sides)
         if lo <= hi:
             ranges.append((lo, hi))
@@ -156,9 +162,11 @@ def explosion_rounds(op: Operation, dice: int, sides: int) -> int:
     if hits == 0:
         return 0
     d = 0
-    while d < MAX_EXPLODE_DEPTH and max(dice, 1) * hits ** (d + 1) * _CUT_OFF > \
-            sides ** (d + 1):
+    left, whole = max(dice, 1) * hits * _CUT_OFF, sides  # n * hits**(d+1) * 1e12, s**(d+1)
+    while d < MAX_EXPLODE_DEPTH and left > whole:
         d += 1
+        left *= hits
+        whole *= sides
     return d
 
 
