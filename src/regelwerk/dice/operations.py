@@ -44,10 +44,26 @@ def _select_one(selector: Selector, dice: list[_Rolled]) -> list[_Rolled]:
     return [d for d in kept if selector.matches(d.value)]
 
 
+def _distinct(selectors: tuple[Selector, ...]) -> list[Selector]:
+    """The selectors of a union, each once: the highest (lowest) ``a`` are among the
+    highest (lowest) ``b`` for ``a <= b``, so each rank kind keeps its largest count
+    (at its first place: the first die of either is the same)."""
+    if len(selectors) == 1:
+        return list(selectors)
+    largest: dict[str, int] = {}
+    for s in selectors:
+        if s.by_rank:
+            largest[s.kind] = max(largest.get(s.kind, 0), s.value)
+    out: dict[Selector, None] = {}
+    for s in selectors:
+        out[Selector(s.kind, largest[s.kind]) if s.by_rank else s] = None
+    return list(out)
+
+
 def select(op: Operation, dice: list[_Rolled], most: int | None = None) -> list[_Rolled]:
     """The kept dice ``op`` selects (the union of its selectors), in rolling order."""
     chosen: dict[int, _Rolled] = {}
-    for selector in op.selectors:
+    for selector in _distinct(op.selectors):
         batch = _select_one(selector, dice)
         if most is not None:
             batch = batch[: most - len(chosen)]
@@ -98,10 +114,14 @@ class _Term:
 
     def reroll(self, op: Operation) -> None:
         chosen = select(op, self.dice)
+        by_value = not op.by_rank
         while chosen:
             for die in chosen:
                 self._reroll(die)
-            chosen = select(op, self.dice)
+            # by value, only a die just rerolled can be selected again (the others'
+            # values stand): each round looks at those, not at the whole pool
+            chosen = [d for d in chosen if op.selects(d.value)] if by_value else \
+                select(op, self.dice)
 
     def reroll_once(self, op: Operation) -> None:
         for die in select(op, self.dice):
@@ -115,13 +135,18 @@ class _Term:
     def explode(self, op: Operation) -> None:
         done: set[int] = set()
         chosen = select(op, self.dice)
+        by_value = not op.by_rank
         rounds = 0
         while chosen and (op.depth is None or rounds < op.depth):
+            added = len(self.dice)
             for die in chosen:
                 die.exploded = True
                 self.new_die()
             done.update(id(d) for d in chosen)
-            chosen = [d for d in select(op, self.dice) if id(d) not in done]
+            if by_value:  # only the dice just added can explode next
+                chosen = [d for d in self.dice[added:] if op.selects(d.value)]
+            else:
+                chosen = [d for d in select(op, self.dice) if id(d) not in done]
             rounds += 1
 
     def minimum(self, op: Operation) -> None:
