@@ -17,7 +17,7 @@ BENCH_D20 := .bench-d20
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck unit examples bench bench-env messages clean system-deps mutation
+.PHONY: run test lint typecheck unit examples bench bench-env messages clean system-deps mutation screenshots
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) tools/lockcheck.py
@@ -51,6 +51,11 @@ typecheck: $(STAMP)
 
 unit: $(STAMP) $(BENCH_D20)/bin/python
 	$(BIN)/pytest
+
+# The browser tests again, saving their screenshots to docs/screenshots (the README
+# shows them); `make test` keeps its screenshots in a temporary folder.
+screenshots: system-deps $(STAMP)
+	REGELWERK_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web -q
 
 examples: $(STAMP)
 	@if [ -f $(SHARED) ]; then \
