@@ -11,12 +11,16 @@ STAMP  := $(VENV)/.installed-stamp
 LOCK   := requirements.lock
 PIP    := $(BIN)/python -m pip --disable-pip-version-check
 SHARED := ../shared/examples/protocol-examples.jsonl
+# d20 (benchmark peer and differential test) pins lark-parser 0.9, which clashes
+# with Lark 1.x: it gets its own environment, from PyPI
+BENCH_D20 := .bench-d20
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 # pytest-xdist workers of `make test` (`auto`: one per CPU; WORKERS=0 runs in one process)
 WORKERS ?= auto
 
-.PHONY: run test checks lint typecheck unit examples bench messages clean system-deps mutation
+.PHONY: run test checks lint typecheck unit examples bench bench-env messages clean system-deps \
+	mutation screenshots
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) tools/lockcheck.py
@@ -54,17 +58,27 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(BENCH_D20)/bin/python
 	$(BIN)/pytest -n $(WORKERS) --dist worksteal
+
+# The browser tests again, saving their screenshots to docs/screenshots (the README
+# shows them); `make test` keeps its screenshots in a temporary folder.
+screenshots: system-deps $(STAMP)
+	REGELWERK_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web -q
 
 examples: $(STAMP)
 	@if [ -f $(SHARED) ]; then \
 		$(BIN)/python ../shared/examples/check.py $(SHARED) --venv $(VENV); \
 	else echo "no shared protocol examples beside this checkout; skipped"; fi
 
-bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps 'd20==1.1.2'
-	$(BIN)/python -m benchmarks
+$(BENCH_D20)/bin/python:
+	$(PYTHON) -m venv $(BENCH_D20)
+	$(BENCH_D20)/bin/python -m pip install --quiet --disable-pip-version-check 'd20==1.1.2'
+
+bench-env: $(BENCH_D20)/bin/python
+
+bench: $(STAMP) $(BENCH_D20)/bin/python
+	nice $(BIN)/python -m benchmarks
 	@command -v wrk >/dev/null || { apt-get update -o DPkg::Lock::Timeout=120 && \
 		apt-get install -y -o DPkg::Lock::Timeout=120 wrk; } || echo "no wrk: the HTTP benchmark uses its Python client"
 	$(BIN)/python -m benchmarks.costs
@@ -96,4 +110,4 @@ lock-upgrade:
 	$(MAKE) lock LOCK_EXTRA=--upgrade
 
 clean:
-	rm -rf $(VENV) .mutation .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_D20) .mutation .pytest_cache .mypy_cache .ruff_cache .hypothesis
