@@ -279,9 +279,15 @@ def test_head_closing_the_pipe_exits_quietly_with_0() -> None:
 
 def test_ctrl_c_exits_130_without_a_traceback() -> None:
     env = {**os.environ, "LANG": "C.UTF-8"}
-    process = subprocess.Popen([str(BIN), "resolve"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=env)
+    # As from a terminal, the command starts with Ctrl-C's default action: a pytest-xdist
+    # worker ignores SIGINT, and an ignored signal would stay ignored in the child.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen([str(BIN), "resolve"], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                   env=env)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert process.stdin is not None
     assert process.stdout is not None
     process.stdin.write('{"system": "dice", "action": "roll", "expression": "1d6"}\n')
