@@ -248,6 +248,10 @@ def test_a_large_creatures_cone_starts_where_it_chooses() -> None:
     huge = Creature("dragon", (0, 0), "huge")  # space (0..2, 0..2): the middle is 1
     assert cone(huge, "e", M(3, 2)).squares == {(3, 1)}
     assert cone(huge, "n", M(3, 2)).squares == {(1, -1)}
+    assert cone(huge, "w", M(3, 2)).squares == {(-1, 1)}
+    assert cone(huge, "s", M(3, 2)).squares == {(1, 3)}
+    assert cone(huge, "nw", M(3, 2)).squares == {(-1, -1)}
+    assert cone(huge, "se", M(3, 2)).squares == {(3, 3)}
     # the chosen square must be in the space, and it never includes the space
     with pytest.raises(RuleError, match="must start at a square") as outside:
         cone(ogre, "e", M(3), from_square=(6, 4))
@@ -358,3 +362,16 @@ def test_a_lasting_area_keeps_the_order_and_counts_each_once() -> None:
     assert still_affected(["c", "a", "c", "b"], ["b", "c"]) == (("c", "b"), ("a",))
     assert still_affected([], ["a"]) == ((), ())
     assert still_affected(["a"], []) == ((), ("a",))
+
+
+# docs/rulings.md, "PF2e: a burst's corner": measured like movement from the space to
+# the corner, on every side of a space away from the grid's origin
+@pytest.mark.parametrize(("corner", "inside"), [
+    ((5, 2), True), ((5, 1), False), ((6, 2), True), ((2, 5), True), ((1, 5), False),
+    ((9, 6), True), ((10, 6), False), ((6, 9), True), ((6, 10), False), ((3, 3), True),
+    ((2, 3), False)])
+def test_a_bursts_corner_around_a_space(corner: Square, inside: bool) -> None:
+    from regelwerk.systems.pf2e.space.areas import corner_in_range
+
+    caster = Creature("c", (5, 5))  # corners (5..6, 5..6); 4,5 m: 3 squares
+    assert corner_in_range(caster, corner, M(9, 2)) is inside
