@@ -375,3 +375,61 @@ def test_a_bursts_corner_around_a_space(corner: Square, inside: bool) -> None:
 
     caster = Creature("c", (5, 5))  # corners (5..6, 5..6); 4,5 m: 3 squares
     assert corner_in_range(caster, corner, M(9, 2)) is inside
+
+
+def test_the_exact_sign_of_a_plus_b_root_m() -> None:
+    # the lines' strip test compares lengths with a square root exactly: the sign of
+    # a + b·√m, against a perfect square worked out exactly and otherwise 50 digits
+    from decimal import Decimal, localcontext
+
+    from regelwerk.systems.pf2e.space.areas import _sign
+
+    values = [M(-2), M(-1), M(-1, 2), M(0), M(1, 2), M(1), M(2), M(3, 2)]
+    for m in (M(1), M(2), M(4), M(5), M(9, 4)):
+        root = {M(1): M(1), M(4): M(2), M(9, 4): M(3, 2)}.get(m)
+        for a in values:
+            for b in values:
+                if root is not None:
+                    exact = a + b * root
+                    expected = (exact > 0) - (exact < 0)
+                else:
+                    with localcontext() as context:
+                        context.prec = 50
+                        approx = (Decimal(a.numerator) / Decimal(a.denominator)
+                                  + Decimal(b.numerator) / Decimal(b.denominator)
+                                  * (Decimal(m.numerator) / Decimal(m.denominator)).sqrt())
+                    expected = (approx > 0) - (approx < 0)
+                assert _sign(a, b, m) == expected, (a, b, m)
+
+
+# "Solange keine anderen Angaben gemacht werden ist eine Linie immer 1,50 m breit." — a
+# wider line is as wide as it says: 3 m covers two rows. The strip's left edge (seen
+# along the line) belongs to it, its right edge does not (docs/rulings.md, "PF2e: lines")
+@pytest.mark.parametrize(("at", "toward", "expected"), [
+    ((0, 5), (M(30), M(11, 2)), {(x, y) for x in range(1, 5) for y in (4, 5)}),  # east
+    ((10, 5), (M(0), M(11, 2)), {(x, y) for x in range(6, 10) for y in (5, 6)}),  # west
+    ((0, 0), (M(1, 2), M(30)), {(x, y) for x in (0, 1) for y in range(1, 5)}),  # south
+    ((0, 9), (M(1, 2), M(0)), {(x, y) for x in (-1, 0) for y in range(5, 9)}),  # north
+])
+def test_a_line_3_m_wide_covers_two_rows(at: Square, toward: tuple[Fraction, Fraction],
+                                         expected: set[Square]) -> None:
+    assert line(Creature("me", at), toward, M(6), width_m=M(3)).squares == expected
+    # 1,50 m: the one row or column of the creature
+    narrow = line(Creature("me", at), toward, M(6))
+    assert narrow.squares == {s for s in expected if at[0] == s[0] or at[1] == s[1]}
+
+
+def test_a_line_along_the_seam_of_a_large_space() -> None:
+    # aimed exactly between the ogre's two rows, the 1,50 m strip holds the centres of
+    # neither row inside; its left edge counts, so the northern row is covered
+    ogre = Creature("ogre", (0, 0), "large")
+    assert line(ogre, (M(20), M(1)), M(6)).squares == {(x, 0) for x in range(2, 6)}
+    assert line(ogre, (M(-20), M(1)), M(6)).squares == {(x, 1) for x in range(-4, 0)}
+
+
+def test_a_wide_diagonal_line_starts_past_the_corner() -> None:
+    # 3 m wide along the diagonal from the corner (1, 1): the squares beside the space,
+    # (1, 0) and (0, 1), lie level with the corner, not past it, and stay out
+    me = Creature("me", (0, 0))
+    assert line(me, (M(11, 2), M(11, 2)), M(9, 2), width_m=M(3)).squares == {
+        (1, 1), (2, 1), (1, 2), (2, 2)}

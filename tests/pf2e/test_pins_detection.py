@@ -125,6 +125,12 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], tuple[str, bool, str]]] =
      ("undetected", False, "scent")),
     ("vague, sneaking", {"vision": False, "hearing": False, "vague": ("scent",)},
      {"sneaking": True}, ("undetected", False, "scent")),
+    # of several senses of a kind, the first named decides
+    ("two vague", {"vision": False, "hearing": False, "vague": ("scent", "heartbeat")}, {},
+     ("undetected", False, "scent")),
+    ("two imprecise, sought", {"vision": False, "hearing": False,
+                               "imprecise": ("lifesense", "tremorsense")},
+     {"sneaking": True, "sought": True}, ("hidden", False, "lifesense")),
 ]
 
 

@@ -187,6 +187,12 @@ def test_a_sequence_of_movement_actions() -> None:
     # a Step without a land speed has no speed to use
     assert check_move([Move("step", M(3, 2))], {"fly": M(6)}) == [
         problem(0, "no_speed", "step", "land", M(3, 2), M(3, 2), M(0))]
+    # a speed below 1,50 m (given so, not lowered by penalties) still moves; a Step is
+    # "allerdings nur 1,50 m weit" whatever the speed
+    slow = {"land": M(1)}
+    assert check_move([Move("stride", M(1)), Move("step", M(3, 2))], slow) == []
+    assert check_move([Move("stride", M(3, 2))], slow) == [
+        problem(0, "too_far", "stride", "land", M(3, 2), M(3, 2), M(1))]
     with pytest.raises(RuleError, match="unknown movement action 'teleport': allowed are "
                        "stride, step, fly, burrow, climb, swim") as unknown:
         check_move([Move("stride", M(3)), Move("teleport", M(3))], SPEEDS)
@@ -198,6 +204,8 @@ def test_a_sequence_of_movement_actions() -> None:
 # beim Klettern nicht den Zustand Auf dem Falschen Fuß."
 def test_athletics_with_and_without_a_speed() -> None:
     assert athletics("climb", {"climb": M(3, 2)}) == (
+        True, Modifier(4, "circumstance", "climb speed"), False)
+    assert athletics("climb", {"climb": M(1)}) == (
         True, Modifier(4, "circumstance", "climb speed"), False)
     assert athletics("climb", {"climb": M(0)}) == (False, None, True)
     assert athletics("climb", {"swim": M(3)}) == (False, None, True)

@@ -13,7 +13,7 @@ from regelwerk.systems.pf2e.space.map_draw import LEGEND_KEYS, Drawing, to_svg
 M = Fraction
 NS = "{http://www.w3.org/2000/svg}"
 LEGEND = {"area": "Area", "origin": "Origin", "affected": "Hit", "blocked": "Blocked",
-          "creature": "Creature", "wall": "Wall", "grate": "Grate", "darkness": "Dark",
+          "creature": "Creature", "wall": "Walls", "grate": "Grate", "darkness": "Dark",
           "dim": "Dim", "light": "Light"}
 
 
@@ -120,6 +120,9 @@ def test_the_creatures_their_states_and_names() -> None:
     assert labels["ogre"] == [(118.0, 127.0)]
     assert labels["Valeros"] == [(134.0, 63.0)]
     assert labels["the big wolf"] == [(38.0, 95.0)]
+    sizes = {t["text"]: t["font-size"] for t in elements(root, "text")}
+    assert (sizes["ogre"], sizes["O"], sizes["0"], sizes["Burst <3 m>"], sizes["Area"]) == (
+        "10", "11", "10", "13", "11")
 
 
 def test_the_origin_title_and_legend() -> None:
@@ -132,9 +135,9 @@ def test_the_origin_title_and_legend() -> None:
     labels = texts(root)
     assert labels["Burst <3 m>"] == [(4.0, 144.0)]
     # the legend from 152: Area 52 px wide, Origin 65, Hit 45,5, Blocked 71,5, Creature
-    # 78, Wall 52 ends at 368; Grate (58,5) would end past 406, so a new row at 170
+    # 78, Walls 58,5 ends at 374,5; Grate (58,5) would end past 406: a new row at 170
     places = {"Area": (4, 152), "Origin": (56, 152), "Hit": (121, 152),
-              "Blocked": (166.5, 152), "Creature": (238, 152), "Wall": (316, 152),
+              "Blocked": (166.5, 152), "Creature": (238, 152), "Walls": (316, 152),
               "Grate": (4, 170), "Dark": (62.5, 170), "Dim": (114.5, 170),
               "Light": (160, 170)}
     for name, (x, y) in places.items():
@@ -169,3 +172,12 @@ def test_the_plain_call_shades_an_area_under_a_title() -> None:
     assert (root.get("width"), root.get("height")) == ("122", f"{22 + 32 + 14 + 20 + 4}")
     assert not elements(root, "circle")
     assert not elements(root, "path")
+
+
+def test_a_long_legend_name_starts_its_own_row_only_after_another() -> None:
+    lone = BattleMap(2, 2, (Creature("a", (0, 0)),), walls=frozenset({(1, 1)}))
+    long = "x" * 60  # 416 px: wider than the row, yet the first entry stays in it
+    root = parse(to_svg(lone, drawing=Drawing(legend={"creature": long, "wall": "W"})))
+    groups = [g.get("transform") for g in root if g.tag == NS + "g"]
+    # below the grid: 22 + 64 + 14 = 100; the long name first, "W" on the next row
+    assert groups == ["translate(4,100)", "translate(4,118)"]
