@@ -384,7 +384,7 @@ def test_the_exact_sign_of_a_plus_b_root_m() -> None:
 
     from regelwerk.systems.pf2e.space.areas import _sign
 
-    values = [M(-2), M(-1), M(-1, 2), M(0), M(1, 2), M(1), M(2), M(3, 2)]
+    values = [M(-2), M(-1), M(-1, 2), M(-1, 4), M(0), M(1, 4), M(1, 2), M(1), M(2), M(3, 2)]
     for m in (M(1), M(2), M(4), M(5), M(9, 4)):
         root = {M(1): M(1), M(4): M(2), M(9, 4): M(3, 2)}.get(m)
         for a in values:
@@ -433,3 +433,12 @@ def test_a_wide_diagonal_line_starts_past_the_corner() -> None:
     me = Creature("me", (0, 0))
     assert line(me, (M(11, 2), M(11, 2)), M(9, 2), width_m=M(3)).squares == {
         (1, 1), (2, 1), (1, 2), (2, 2)}
+
+
+def test_a_huge_creatures_line_reaches_its_full_length() -> None:
+    # from the edge of a 3 x 3 space (0..2, 0..2), 3 m east: the two squares beyond it
+    dragon = Creature("dragon", (0, 0), "huge")
+    assert line(dragon, (M(20), M(3, 2)), M(3)).squares == {(3, 1), (4, 1)}
+    colossus = Creature("colossus", (0, 0), "gargantuan")
+    assert line(colossus, (M(2), M(20)), M(9, 2), width_m=M(3)).squares == {
+        (x, y) for x in (1, 2) for y in (4, 5, 6)}
