@@ -442,3 +442,13 @@ def test_a_huge_creatures_line_reaches_its_full_length() -> None:
     colossus = Creature("colossus", (0, 0), "gargantuan")
     assert line(colossus, (M(2), M(20)), M(9, 2), width_m=M(3)).squares == {
         (x, y) for x in (1, 2) for y in (4, 5, 6)}
+
+
+def test_only_the_direction_of_the_point_aimed_at_counts() -> None:
+    # "in gerader Linie in eine Richtung deiner Wahl": a point next to the creature
+    # or far away along the same direction gives the same line
+    me = Creature("me", (0, 0))
+    for toward in [(M(3, 2), M(1, 2)), (M(40), M(1, 2))]:
+        assert line(me, toward, M(9)).squares == {(x, 0) for x in range(1, 7)}
+    for toward in [(M(3, 2), M(3, 2)), (M(41, 2), M(41, 2))]:
+        assert line(me, toward, M(9)).squares == {(k, k) for k in range(1, 5)}

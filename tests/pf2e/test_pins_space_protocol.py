@@ -362,7 +362,14 @@ def test_falls_through_the_protocol() -> None:
     assert (slipped["grabbed"], slipped["prone"], slipped["rounds"]) == (False, True, 1)
     assert slipped["text"] == f"Falling damage: {slipped['damage']} bludgeoning"
     beyond = pf2e("falling_damage", distance=3, grab_edge={"at": 4, "degree": "success"})
-    assert beyond["error"]["code"] == "out_of_range"
+    assert beyond["error"] == {"code": "out_of_range", "message": (
+        "the edge is grabbed along the fall: grab_edge.at lies between 0 and the distance")}
+    # the edge at the very end of the fall can still be grabbed: 3 m counted 6 m shorter
+    end = pf2e("falling_damage", distance=3, grab_edge={"at": 3, "degree": "success"})
+    assert (end["grabbed"], end["damage"], end["prone"]) == (True, 0, False)
+    # a slip from 1,50 m hurts no one, so the faller does not land prone
+    low = pf2e("falling_damage", distance=1.5, grab_edge={"at": 1, "degree": "failure"})
+    assert (low["grabbed"], low["damage"], low["prone"]) == (False, 0, False)
     landed = pf2e("fall_on_creature", falling_damage=40, degree="failure")
     assert landed == {"ok": True, "damage": 20, "type": "bludgeoning",
                       "text": "The creature takes 20 bludgeoning"}
@@ -382,9 +389,13 @@ def test_senses_on_the_map(text: str, unit: str, expected: str) -> None:
 
 
 def test_unknown_senses_and_conditions() -> None:
-    with pytest.raises(RequestError, match="unknown") as unknown:
-        sense("x-ray vision 9")
-    assert unknown.value.code == "unknown_name"
+    for text in ("x-ray vision 9", "scent 1.2.3", "scent 1,2,3"):
+        with pytest.raises(RequestError, match="unknown") as unknown:
+            sense(text)
+        assert unknown.value.code == "unknown_name"
+    # the first number is the range, the first unit word its unit
+    assert sense("scent 9 12") == "scent 9"
+    assert sense("scent 30 ft m") == "scent 9"
     assert map_condition("Taub") == "deafened"
     assert map_condition("blinded") == "blinded"
     with pytest.raises(RequestError, match="allowed are deafened") as bad:
