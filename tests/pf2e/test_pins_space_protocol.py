@@ -168,6 +168,14 @@ def test_a_cone_and_a_line_leave_out_their_source() -> None:
     bolt = pf2e("area", map=ROOM, shape="line", source="cleric", toward=[9, 3], size=18)
     assert bolt["squares"] == [[x, 3] for x in range(3, 10)]
     assert (bolt["creatures"], bolt["blocked"]) == (["ally"], ["orc"])
+    # aimed at a square, the line points at its centre: diagonally (5, 6) gives the
+    # staircase, (8, 6) the 2:1 line of the drawing in docs/rulings.md
+    stairs = pf2e("area", map=ROOM, shape="line", source="cleric", toward=[5, 6], size=9)
+    assert stairs["squares"] == [[3, 4], [4, 5], [5, 6], [6, 7]]
+    slant = pf2e("area", map=ROOM, shape="line", source="cleric", toward=[8, 6], size=9)
+    assert slant["squares"] == [[3, 3], [3, 4], [4, 4], [5, 4], [5, 5], [6, 5], [7, 5],
+                                [7, 6]]
+    assert slant["origin"] == [3.0, 3.75]
     wide = pf2e("area", map=ROOM, shape="line", source="cleric", toward=[9, 3], size=6,
                 width=4.5)
     assert wide["squares"] == [[x, y] for x in range(3, 7) for y in (2, 3, 4)]
@@ -191,7 +199,8 @@ def test_a_burst_on_the_map_its_range_and_its_drawing() -> None:
     assert ball["text"].startswith("burst: 12 squares; affects cleric, ally; the effect "
                                    "ends for imp, orc: „Verlässt")
     assert "Burst 3 m" in ball["svg"]
-    out = pf2e("area", map=ROOM, shape="burst", corner=[8, 6], size=3, source="cleric",
+    # the corner (8, 4) is 5 squares (7,5 m) from the cleric: the orc inside is spared
+    out = pf2e("area", map=ROOM, shape="burst", corner=[8, 4], size=3, source="cleric",
                range=6)
     assert (out["valid"], out["problems"], out["creatures"], out["blocked"]) == (
         False, ["corner_out_of_range"], [], [])
