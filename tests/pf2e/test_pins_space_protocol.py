@@ -237,7 +237,11 @@ DARK: dict[str, Any] = {
                   {"name": "bat", "at": [1, 4], "senses": ["echolocation"]},
                   {"name": "lit", "at": [8, 1]}, {"name": "shadow", "at": [8, 6]},
                   {"name": "bird", "at": [4, 3], "flying": True},
-                  {"name": "worm", "at": [0, 7], "senses": ["tremorsense 30 ft"]}]}
+                  {"name": "worm", "at": [0, 7], "senses": ["tremorsense 30 ft"]},
+                  {"name": "deaf worm", "at": [5, 6], "senses": ["tremorsense 30 ft"],
+                   "conditions": ["deafened"]},
+                  {"name": "deaf", "at": [1, 5], "conditions": ["Taub"]},
+                  {"name": "hound", "at": [0, 6], "senses": ["scent 7.5"]}]}
 
 
 @pytest.mark.parametrize(("observer", "target", "extra", "state", "sense", "light"), [
@@ -255,11 +259,33 @@ DARK: dict[str, Any] = {
     ("worm", "shadow", {}, "hidden", "hearing", "darkness"),
     ("worm", "bird", {"sneaking": True}, "undetected", "", "darkness"),
     ("worm", "shadow", {"sneaking": True, "moving": False}, "undetected", "", "darkness"),
+    ("deaf worm", "shadow", {}, "hidden", "tremorsense", "darkness"),
+    ("deaf worm", "bird", {}, "undetected", "", "darkness"),
+    # deafened, in the dark: nothing to sense it with
+    ("deaf", "shadow", {}, "undetected", "", "darkness"),
+    # 7,5 m of scent: the shadow 7 squares away (10,5 m) only downwind doubled (15 m)
+    ("hound", "shadow", {"noticed": False}, "unnoticed", "", "darkness"),
+    ("hound", "shadow", {"noticed": False, "wind": "from_target"}, "undetected", "scent",
+     "darkness"),
 ])
 def test_detection_on_the_map(observer: str, target: str, extra: dict[str, Any], state: str,
                               sense: str, light: str) -> None:
     answer = pf2e("detect", map=DARK, observer=observer, target=target, **extra)
     assert (answer["state"], answer["sense"], answer["light"]) == (state, sense, light)
+
+
+def test_dim_light_conceals_but_not_from_low_light_vision() -> None:
+    # "Kreaturen und Gegenstände in Dämmerlicht erhalten den Zustand Verborgen, sofern
+    # ein Beobachter nicht Dunkelsicht oder Dämmersicht [...] hat."
+    dusk = {"width": 6, "height": 3, "ambient": "dim",
+            "creatures": [{"name": "human", "at": [0, 0]},
+                          {"name": "elf", "at": [0, 1], "senses": ["Dämmersicht"]},
+                          {"name": "orc", "at": [4, 1]}]}
+    human = pf2e("detect", map=dusk, observer="human", target="orc")
+    assert (human["state"], human["concealed"], human["light"]) == ("observed", True, "dim")
+    assert human["text"] == "orc is observed + concealed to human"
+    elf = pf2e("detect", map=dusk, observer="elf", target="orc")
+    assert (elf["state"], elf["concealed"]) == ("observed", False)
 
 
 def test_detection_answers_in_full() -> None:
@@ -297,6 +323,10 @@ def test_line_of_sight_and_targeting() -> None:
     deep = {**DARK, "darkness": [[8, 6]], "darkness_rank": 4}
     assert sight("dwarf", "shadow", deep)["clear"] is False
     assert sight("dwarf", "shadow", {**deep, "darkness_rank": 0})["clear"] is True
+    assert sight("dwarf", "shadow", {**deep, "darkness_rank": 3})["clear"] is True
+    # the rank belongs to the areas of darkness: ordinary darkness elsewhere stays so
+    elsewhere = {**DARK, "darkness": [[0, 0]], "darkness_rank": 4}
+    assert sight("dwarf", "shadow", elsewhere)["clear"] is True
     behind = {**DARK, "ambient": "bright", "walls": [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2],
                                                      [0, 2], [1, 3], [0, 3]]}
     boxed = sight("human", "lit", behind)
