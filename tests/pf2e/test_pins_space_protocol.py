@@ -340,9 +340,10 @@ def test_line_of_sight_and_targeting() -> None:
 
 
 def test_cover_and_triggers_on_the_map() -> None:
-    game = {"width": 10, "height": 10, "walls": [[4, 3]],
-            "creatures": [{"name": "archer", "at": [0, 2]}, {"name": "orc", "at": [6, 3]},
-                          {"name": "ogre", "at": [3, 6], "size": "large", "reach": 3}]}
+    game: dict[str, Any] = {
+        "width": 10, "height": 10, "walls": [[4, 3]],
+        "creatures": [{"name": "archer", "at": [0, 2]}, {"name": "orc", "at": [6, 3]},
+                      {"name": "ogre", "at": [3, 6], "size": "large", "reach": 3}]}
     cover = pf2e("cover", map=game, attacker="archer", target="orc", lang="de")
     standard = {"value": 2, "type": "circumstance", "label": "standard cover"}
     assert cover == {"ok": True, "cover": "standard", "by": ["wall"],
