@@ -452,3 +452,17 @@ def test_only_the_direction_of_the_point_aimed_at_counts() -> None:
         assert line(me, toward, M(9)).squares == {(x, 0) for x in range(1, 7)}
     for toward in [(M(3, 2), M(3, 2)), (M(41, 2), M(41, 2))]:
         assert line(me, toward, M(9)).squares == {(k, k) for k in range(1, 5)}
+
+
+def test_a_lines_length_is_measured_along_it_too() -> None:
+    # a Gargantuan space (0..3, 0..3) aimed along 3:4 from its centre (2, 2): the line
+    # starts at (3,5; 4); the centre of (4, 4) lies exactly 1 square along it (and on
+    # its left edge): a 1,50 m line reaches it. (4, 5) lies 1,8 squares along.
+    colossus = Creature("colossus", (0, 0), "gargantuan")
+    assert line(colossus, (M(5), M(6)), M(3, 2)).squares == {(3, 4), (4, 4)}
+    # a Huge space (0..2, 0..2) aimed along (−8; −4,5), 4,5 m wide: (−1, −1) is one
+    # square from the space by movement, but its centre lies 1,0027 squares along the
+    # line, past its 1,50 m
+    dragon = Creature("dragon", (0, 0), "huge")
+    assert line(dragon, (M(-13, 2), M(-3)), M(3, 2), width_m=M(9, 2)).squares == {
+        (-1, 0), (-1, 1), (0, -1)}
