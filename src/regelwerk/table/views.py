@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from regelwerk.store.base import StoredEvent
+from regelwerk.table.battle_map import battle_map_view
 from regelwerk.table.decide import Viewer
 from regelwerk.table.state import State, copy, copy_dict
 
-__all__ = ["ESTIMATES", "HIDDEN", "can_see", "estimate", "view_event", "view_state"]
+__all__ = ["ESTIMATES", "HIDDEN", "can_see", "estimate", "uniform", "view_event", "view_state"]
 
 ESTIMATES = ("unhurt", "barely_hurt", "hurt", "badly_hurt", "near_death", "down", "dead")
 """Health estimates, from full hit points to dead (docs/rulings.md,
@@ -96,6 +97,27 @@ def _scrub(value: Any, state: State, viewer: Viewer) -> Any:
     return out
 
 
+_VIEWER_KEYS = frozenset({*_SERVER_KEYS, "restore", "order", "delayed", "participants",
+                          "effects", "proposals", "position", "sheet", "health"})
+"""The payload keys ``_scrub`` treats per viewer (or by the state)."""
+
+
+def _viewer_keys(value: Any) -> bool:
+    if isinstance(value, list):
+        return any(_viewer_keys(item) for item in value)
+    if isinstance(value, dict):
+        return any(key in _VIEWER_KEYS or _viewer_keys(item) for key, item in value.items())
+    return False
+
+
+def uniform(event: StoredEvent) -> bool:
+    """Whether every viewer sees the event the same, whatever the state: it is for
+    everyone and its payload holds nothing that is filtered per viewer (so one
+    view may serve all the table's streams)."""
+    return "*" in event.audience and "server" not in event.audience \
+        and not _viewer_keys(event.payload)
+
+
 def view_event(event: StoredEvent, viewer: Viewer, state: State) -> dict[str, Any]:
     """The event as the viewer sees it (JSON-ready)."""
     shown: dict[str, Any] = {"sequence": event.sequence, "kind": event.kind,
@@ -169,6 +191,7 @@ def view_state(state: State, viewer: Viewer) -> dict[str, Any]:
                        for cid, c in state["characters"].items()
                        if _visible_character(state, viewer, cid)},
         "encounter": _encounter_view(state["encounter"], state, viewer),
+        "battle_map": battle_map_view(state, viewer),
     }
     if viewer.role == "gm":
         shown["invitations"] = {i: {"revoked": v["revoked"]}
