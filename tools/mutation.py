@@ -32,14 +32,16 @@ EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.tsv"
 REPORT = ROOT / "docs" / "mutation.md"
 CAUGHT = ("caught", "timeout")
 
-GROUPS: dict[str, tuple[list[str], list[str]]] = {
-    # group: (module folders under src/regelwerk, test paths)
-    "dice": (["dice", "systems/dice"], ["tests/dice"]),
-    "odds": (["odds"], ["tests/dice", "tests/w6", "tests/dnd5e"]),
-    "w6": (["systems/w6"], ["tests/w6"]),
-    "dnd5e": (["systems/dnd5e"], ["tests/dnd5e"]),
-    "pf2e": (["systems/pf2e"], ["tests/pf2e"]),
+GROUPS: dict[str, list[str]] = {
+    # group: module folders under src/regelwerk
+    "dice": ["dice", "systems/dice"],
+    "odds": ["odds"],
+    "w6": ["systems/w6"],
+    "dnd5e": ["systems/dnd5e"],
+    "pf2e": ["systems/pf2e"],
 }
+TESTS = ["tests/dice", "tests/w6", "tests/dnd5e", "tests/pf2e", "tests/test_protocol.py"]
+"""The tests tried against the mutants (each mutant gets those that ran its lines)."""
 
 
 def _modules(folders: list[str], only: str) -> list[Path]:
@@ -52,47 +54,46 @@ def _modules(folders: list[str], only: str) -> list[Path]:
 
 
 def run(groups: list[str], only: str, jobs: int, timeout: float, minutes: float) -> None:
-    """Runs the groups and merges their results into ``.mutation/results.json``."""
-    results: dict[str, Any] = (json.loads(RESULTS.read_text(encoding="utf-8"))
-                               if RESULTS.exists() else {})
+    """Runs the modules of the groups in one pytest process (its forked workers run
+    the mutants) and merges their results into ``.mutation/results.json``."""
     stop_at = time.time() + 60 * minutes if minutes else 0.0
-    for group in groups:
-        folders, tests = GROUPS[group]
-        modules = _modules(folders, only)
-        if not modules:
-            continue
-        # one file per run, so that runs of other modules can go on at the same time
-        out = RESULTS.parent / (f"{group}.json" if not only else
-                                f"{group}-{zlib.crc32(only.encode()):08x}.json")
-        started = time.monotonic()
-        command = [sys.executable, "-m", "pytest", "-p", "tools.mutation_plugin", "-q",
-                   "-p", "no:cacheprovider", f"--mutation-modules={','.join(map(str, modules))}",
-                   f"--mutation-out={out}", f"--mutation-jobs={jobs}",
-                   f"--mutation-timeout={timeout}", f"--mutation-stop-at={stop_at}", *tests]
-        out.unlink(missing_ok=True)
-        try:
-            # pytest says 5, "no tests ran", as the plugin reports no test of its own
-            code = subprocess.run(command, cwd=ROOT, check=False,
-                                  env={**os.environ, "PYTHONPATH": str(ROOT)}).returncode
-            if code not in (0, 5):
-                raise SystemExit(f"mutation run of {group} failed with exit code {code}")
-        finally:
-            if out.exists():
-                # read again: another run may have written its modules meanwhile
-                if RESULTS.exists():
-                    results = json.loads(RESULTS.read_text(encoding="utf-8"))
-                _merge(results, json.loads(out.read_text(encoding="utf-8")), group)
-                RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False),
-                                   encoding="utf-8")
-        print(f"{group}: {len(modules)} modules in {time.monotonic() - started:.0f} s",
-              flush=True)
+    modules = [path for group in groups for path in _modules(GROUPS[group], only)]
+    if not modules:
+        return
+    # one file per run, so that runs of other modules can go on at the same time
+    label = "+".join(groups) if not only else f"{len(modules)} modules matching {only}"
+    out = RESULTS.parent / f"run-{zlib.crc32(label.encode()):08x}.json"
+    started = time.monotonic()
+    load = os.getloadavg()
+    command = [sys.executable, "-m", "pytest", "-p", "tools.mutation_plugin", "-q",
+               "-p", "no:cacheprovider", f"--mutation-modules={','.join(map(str, modules))}",
+               f"--mutation-out={out}", f"--mutation-jobs={jobs}",
+               f"--mutation-timeout={timeout}", f"--mutation-stop-at={stop_at}", *TESTS]
+    out.unlink(missing_ok=True)
+    try:
+        # pytest says 5, "no tests ran", as the plugin reports no test of its own
+        code = subprocess.run(command, cwd=ROOT, check=False,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)}).returncode
+        if code not in (0, 5):
+            raise SystemExit(f"mutation run failed with exit code {code}")
+    finally:
         if out.exists():
-            ran = len(json.loads(out.read_text(encoding="utf-8"))["mutants"])
-            label = group if not only else f"{group} ({len(modules)} modules)"
-            results["_seconds_" + label] = (f"{ran} mutants in "
-                                            f"{round(time.monotonic() - started)} s")
-        RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
-    RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
+            # read now: another run may have written its modules meanwhile
+            results: dict[str, Any] = (json.loads(RESULTS.read_text(encoding="utf-8"))
+                                       if RESULTS.exists() else {})
+            report = json.loads(out.read_text(encoding="utf-8"))
+            _merge(results, report, label)
+            seconds = round(time.monotonic() - started)
+            after = os.getloadavg()
+            results["_seconds_" + label] = (
+                f"{len(report['mutants'])} mutants of {len(modules)} modules in {seconds} s "
+                f"({report['jobs']} workers; baseline of {report['tests']} tests "
+                f"{report['baseline_seconds']} s; load average {load[0]:.1f} before, "
+                f"{after[0]:.1f} / {after[1]:.1f} / {after[2]:.1f} after)")
+            RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False),
+                               encoding="utf-8")
+    print(f"mutation: {len(modules)} modules in {time.monotonic() - started:.0f} s",
+          flush=True)
 
 
 def _merge(results: dict[str, Any], report: dict[str, Any], group: str) -> None:
@@ -120,7 +121,7 @@ def layer(module: str) -> str:
 
 def _all_modules() -> list[str]:
     names = []
-    for folders, _tests in GROUPS.values():
+    for folders in GROUPS.values():
         for path in _modules(folders, ""):
             parts = path.relative_to(SOURCE.parent).with_suffix("").parts
             names.append(".".join(parts))
@@ -188,17 +189,33 @@ def report() -> None:
         "| --- | --- | ---: | ---: | ---: | ---: | ---: |", *rows,
         f"| **all** | | {totals[0]} | {totals[1]} | {totals[2]} | {real_total - totals[1]} | "
         f"{100 * totals[1] / max(real_total, 1):.1f} % |", "",
-        "Limits of the runner: a module constant captured at import time (a default",
-        "argument, a pydantic field, a table built from it) keeps its old value, so such",
-        "mutants survive even where tests check the value; tests that need the real HTTP",
-        "server (another process) and tests slower than 10 s in the first run are not used;",
-        "Hypothesis properties run 25 examples per mutant. The issue's targets (95 % in",
-        "`systems/` and `odds/`, 90 % in `dice/`) are for the rules layer; the protocol",
-        "layer (request models and handlers) is measured too. \"not run\": no figures yet.", "",
-        "Not yet within the hoped-for 30 minutes: the measured runs went at 0.2 to 1.5",
-        "mutants a second, so all of them (about 5 000) take about two hours here.", "",
-        "Time of each run (2 workers, `nice -n 19`, on the shared 2-core machine): "
-        + (", ".join(f"{k} {v}" for k, v in sorted(seconds.items())) or "–") + ".", "",
+        "How a run goes: the tests of `dice/`, `w6/`, `dnd5e/`, `pf2e/` and",
+        "`tests/test_protocol.py` are collected once and run once under coverage.py, one",
+        "dynamic context a test, which gives each test's time and the lines it runs. Each",
+        "mutant then runs in a child forked from that process (nothing is imported again):",
+        "only the tests that ran one of its lines, the one that caught a mutant of the same",
+        "line or function first, then quickest first, stopping at the first failure; each",
+        "test may take 2 s + 10 times its first run before the mutant counts as hanging",
+        "(caught). A mutant on lines no test runs is not tried and counts as a survivor",
+        "(\"no tests\" below). Workers: one a core.", "",
+        "A module constant's mutant is re-bound wherever the name was imported; if it",
+        "survives that, it runs again in a fresh interpreter that imports the mutated",
+        "module from the start (`tools/mutation_fresh.py`), so that values captured at",
+        "import time (a default argument, a pydantic field, a table built from it) see it.",
+        "Left out: tests that need the real HTTP server (another process, without the",
+        "mutant) and tests slower than 10 s in the first run; Hypothesis properties run 25",
+        "examples per mutant. The issue's targets (95 % in `systems/` and `odds/`, 90 % in",
+        "`dice/`) are for the rules layer; the protocol layer (request models and",
+        "handlers) is measured too. \"not run\": no figures yet.", "",
+        "Why a runner of our own: mutmut 3 (3.8.1 is the newest on PyPI) leaves decorated",
+        "functions unmutated, `@property` and validators included, and module-level code",
+        "(boxed/mutmut issues 387 and 558; decorated classes are mutated since PR 539), and",
+        "much of the rules code is frozen dataclasses with properties and pydantic",
+        "validators. cosmic-ray (8.7.0) rewrites the file and runs a whole test command per",
+        "mutant, which for about 5 500 mutants is hours here, not half an hour.", "",
+        "Time of each run (`nice -n 19` on the shared 2-core machine; the load average",
+        "counts every engineer's work): "
+        + (", ".join(f"{k}: {v}" for k, v in sorted(seconds.items())) or "–") + ".", "",
         "## Survivors accepted as equivalent", "", *(equivalent or ["None."]), "",
         "## Survivors not yet caught", "", *(survivors or ["None."]), "",
     ]
@@ -214,7 +231,7 @@ def main() -> None:
     parser.add_argument("--only", default="",
                         help="only modules whose path contains this (or one of these, "
                              "comma-separated)")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=0, help="workers (0: one a core)")
     parser.add_argument("--timeout", type=float, default=20.0)
     parser.add_argument("--minutes", type=float, default=0.0,
                         help="start no mutant after this many minutes (0: no limit)")
