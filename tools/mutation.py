@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -65,6 +66,7 @@ def run(groups: list[str], only: str, jobs: int, timeout: float, minutes: float)
     out = RESULTS.parent / f"run-{zlib.crc32(label.encode()):08x}.json"
     started = time.monotonic()
     load = os.getloadavg()
+    used_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     command = [sys.executable, "-m", "pytest", "-p", "tools.mutation_plugin", "-q",
                "-p", "no:cacheprovider", f"--mutation-modules={','.join(map(str, modules))}",
                f"--mutation-out={out}", f"--mutation-jobs={jobs}",
@@ -85,11 +87,15 @@ def run(groups: list[str], only: str, jobs: int, timeout: float, minutes: float)
             _merge(results, report, label)
             seconds = round(time.monotonic() - started)
             after = os.getloadavg()
+            used = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (used.ru_utime + used.ru_stime) - (used_before.ru_utime
+                                                     + used_before.ru_stime)
             results["_seconds_" + label] = (
                 f"{len(report['mutants'])} mutants of {len(modules)} modules in {seconds} s "
-                f"({report['jobs']} workers; baseline of {report['tests']} tests "
-                f"{report['baseline_seconds']} s; load average {load[0]:.1f} before, "
-                f"{after[0]:.1f} / {after[1]:.1f} / {after[2]:.1f} after)")
+                f"wall time, {cpu:.0f} s CPU time of all its processes ({report['jobs']} "
+                f"workers; the first run of {report['tests']} tests took "
+                f"{report['baseline_seconds']} s of it; load average {load[0]:.1f} at the "
+                f"start, {after[0]:.1f} / {after[1]:.1f} / {after[2]:.1f} at the end)")
             RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False),
                                encoding="utf-8")
     print(f"mutation: {len(modules)} modules in {time.monotonic() - started:.0f} s",
@@ -145,20 +151,23 @@ def report() -> None:
     rows: list[str] = []
     equivalent: list[str] = []
     survivors: list[str] = []
-    totals = [0, 0, 0]
+    totals = [0, 0, 0, 0]
     for module in sorted(k for k in results if not k.startswith("_")):
         mutants = results[module]["mutants"]
         caught = sum(1 for m in mutants if m["outcome"] in CAUGHT)
         same = [m for m in mutants if m["outcome"] not in CAUGHT and m["key"] in accepted]
         left = [m for m in mutants if m["outcome"] not in CAUGHT and m["key"] not in accepted]
+        untested = sum(1 for m in left if m["outcome"] == "no tests")
         real = len(mutants) - len(same)
         share = f"{100 * caught / real:.1f} %" if real else "–"
         planned = results[module].get("planned", len(mutants))
         if planned > len(mutants):
             share += f" (partial: {len(mutants)} of {planned} run)"
         rows.append(f"| `{module.removeprefix('regelwerk.')}` | {layer(module)} | "
-                    f"{len(mutants)} | {caught} | {len(same)} | {len(left)} | {share} |")
-        totals = [totals[0] + len(mutants), totals[1] + caught, totals[2] + len(same)]
+                    f"{len(mutants)} | {caught} | {len(same)} | {len(left)} | {untested} | "
+                    f"{share} |")
+        totals = [totals[0] + len(mutants), totals[1] + caught, totals[2] + len(same),
+                  totals[3] + untested]
         for m in same:
             name = module.removeprefix("regelwerk.")
             equivalent.append(f"- `{name}` `{m['function'] or '<module>'}`"
@@ -171,7 +180,7 @@ def report() -> None:
     for name in not_run:
         path = SOURCE.parent.joinpath(*name.split(".")).with_suffix(".py")
         count = len(make_mutants(name, str(path), path.read_text(encoding="utf-8")))
-        figures = "0 | | | | –" if count == 0 else f"not run ({count}) | | | |"
+        figures = "0 | | | | | –" if count == 0 else f"not run ({count}) | | | | |"
         rows.append(f"| `{name.removeprefix('regelwerk.')}` | {layer(name)} | {figures} |")
     real_total = totals[0] - totals[2]
     seconds = {k.removeprefix("_seconds_"): v for k, v in results.items() if k.startswith("_")}
@@ -182,13 +191,15 @@ def report() -> None:
         "Caught: some test failed, or the mutant hung past its timeout. Equivalent: a survivor",
         "that behaves like the original for every input the rules allow, listed below with its",
         "reason (`tools/mutation_equivalents.tsv`). Share: caught / (mutants − equivalent).",
+        "Of them no test: survivors on lines that no test runs (not tried at all).",
         "Each module's figures come from its latest run, against the tests and the code as",
         "they were when that run began; tests added since are not counted until it runs again.",
         "",
-        "| module | layer | mutants | caught | equivalent | survived | caught share |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: |", *rows,
+        "| module | layer | mutants | caught | equivalent | survived | of them no test "
+        "| caught share |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |", *rows,
         f"| **all** | | {totals[0]} | {totals[1]} | {totals[2]} | {real_total - totals[1]} | "
-        f"{100 * totals[1] / max(real_total, 1):.1f} % |", "",
+        f"{totals[3]} | {100 * totals[1] / max(real_total, 1):.1f} % |", "",
         "How a run goes: the tests of `dice/`, `w6/`, `dnd5e/`, `pf2e/` and",
         "`tests/test_protocol.py` are collected once and run once under coverage.py, one",
         "dynamic context a test, which gives each test's time and the lines it runs. Each",

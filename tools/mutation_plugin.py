@@ -77,8 +77,10 @@ def _hypothesis_profile(examples: int) -> None:
     if "hypothesis" in sys.modules:
         from hypothesis import HealthCheck, settings
 
+        # the same examples in every run, and no failing example of a mutant kept
         settings.register_profile("mutation", max_examples=examples, deadline=None,
-                                  suppress_health_check=list(HealthCheck))
+                                  suppress_health_check=list(HealthCheck),
+                                  derandomize=True, database=None)
         settings.load_profile("mutation")
 
 
