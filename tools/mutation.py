@@ -144,6 +144,16 @@ def _equivalents() -> dict[str, str]:
     return accepted
 
 
+def _stale(accepted: dict[str, str]) -> list[str]:
+    """The accepted equivalents whose module, function and mutant no longer exist."""
+    keys: set[str] = set()
+    for name in _all_modules():
+        path = SOURCE.parent.joinpath(*name.split(".")).with_suffix(".py")
+        keys.update(m.key for m in make_mutants(name, str(path),
+                                                path.read_text(encoding="utf-8")))
+    return sorted(key for key in accepted if key not in keys)
+
+
 def report() -> None:
     """Writes ``docs/mutation.md`` from the kept results."""
     results: dict[str, Any] = json.loads(RESULTS.read_text(encoding="utf-8"))
@@ -177,6 +187,7 @@ def report() -> None:
                              f"`{m['function'] or '<module>'}` {m['description']} "
                              f"({m['outcome']}) in `{m.get('context', '')}`")
     not_run = sorted(name for name in _all_modules() if name not in results)
+    stale = _stale(accepted)
     for name in not_run:
         path = SOURCE.parent.joinpath(*name.split(".")).with_suffix(".py")
         count = len(make_mutants(name, str(path), path.read_text(encoding="utf-8")))
@@ -229,6 +240,11 @@ def report() -> None:
         + (", ".join(f"{k}: {v}" for k, v in sorted(seconds.items())) or "–") + ".", "",
         "## Survivors accepted as equivalent", "", *(equivalent or ["None."]), "",
         "## Survivors not yet caught", "", *(survivors or ["None."]), "",
+        *(["## Equivalents that name no mutant any more", "",
+            "The code changed under them: fix or remove these lines of "
+            "`tools/mutation_equivalents.tsv`.", "",
+            *("- `{}` `{}` {}".format(*key.split("\t")) for key in stale), ""]
+          if stale else []),
     ]
     REPORT.write_text("\n".join(text), encoding="utf-8")
 
