@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools.mutants import mutants
+from tools.mutants import mutants, read_at_import
 from tools.mutation_coverage import Baseline
 from tools.mutation_fresh import MutatedImport
 
@@ -62,6 +62,16 @@ def test_a_mutant_gets_the_tests_that_ran_one_of_its_lines() -> None:
     assert baseline.covering(found["operator: `x + LIMIT` → `x - LIMIT`"]) == {0, 1}
     # a constant: every test that ran a line of a module naming it, and no other
     assert baseline.covering(found["number: `3` → `4`"], "LIMIT") == {0, 1, 2}
+
+
+def test_reads_at_import_time_are_told_from_reads_in_function_bodies() -> None:
+    assert not read_at_import("X", "def f():\n    return X\n")
+    assert not read_at_import("X", "f = lambda: X\n")
+    assert read_at_import("X", "TABLE = {X: 1}\n")
+    assert read_at_import("X", "def f(a=X):\n    pass\n")
+    assert read_at_import("X", "@cache(X)\ndef f():\n    pass\n")
+    assert read_at_import("X", "class A:\n    a: Annotated[int, Field(le=X)]\n")
+    assert not read_at_import("X", "def f(x=Y):\n    return X\n")
 
 
 def test_a_fresh_import_sees_the_mutant_where_a_default_took_the_constant(

@@ -328,3 +328,32 @@ def module_level_value(mutant: Mutant, source: str) -> tuple[str, ast.expr] | No
                     and statement.value is not None):
                 return statement.target.id, statement.value
     return None
+
+
+def read_at_import(name: str, source: str) -> bool:
+    """Whether the module's code reads ``name`` while it is imported: at module or
+    class level (a table built from it, a pydantic field), in a default argument, a
+    decorator or an annotation. Reads inside function bodies happen later, through the
+    module's globals, where re-binding the name reaches them."""
+
+    def reads(node: ast.AST, in_body: bool) -> bool:
+        if isinstance(node, ast.Name):
+            return not in_body and node.id == name and isinstance(node.ctx, ast.Load)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            arguments = node.args
+            at_import: list[ast.AST] = [*arguments.defaults,
+                                        *(d for d in arguments.kw_defaults if d is not None)]
+            if not isinstance(node, ast.Lambda):
+                at_import += [*node.decorator_list, *(a.annotation for a in (
+                    *arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                    arguments.vararg, arguments.kwarg) if a is not None and a.annotation)]
+                if node.returns is not None:
+                    at_import.append(node.returns)
+                body: list[ast.AST] = list(node.body)
+            else:
+                body = [node.body]
+            return (any(reads(part, in_body) for part in at_import)
+                    or any(reads(part, True) for part in body))
+        return any(reads(child, in_body) for child in ast.iter_child_nodes(node))
+
+    return reads(ast.parse(source), False)

@@ -54,15 +54,27 @@ def _modules(folders: list[str], only: str) -> list[Path]:
     return found
 
 
-def run(groups: list[str], only: str, jobs: int, timeout: float, minutes: float) -> None:
+def _whole(module: Path) -> bool:
+    """Whether the kept results have every mutant of the module."""
+    results = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
+    name = ".".join(module.relative_to(SOURCE.parent).with_suffix("").parts)
+    kept = results.get(name)
+    return kept is not None and len(kept["mutants"]) >= kept.get("planned", 0)
+
+
+def run(groups: list[str], only: str, jobs: int, timeout: float, minutes: float,
+        resume: bool = False) -> None:
     """Runs the modules of the groups in one pytest process (its forked workers run
-    the mutants) and merges their results into ``.mutation/results.json``."""
+    the mutants) and merges their results into ``.mutation/results.json``; with
+    ``resume``, only the modules without whole results."""
     stop_at = time.time() + 60 * minutes if minutes else 0.0
-    modules = [path for group in groups for path in _modules(GROUPS[group], only)]
+    modules = [path for group in groups for path in _modules(GROUPS[group], only)
+               if not (resume and _whole(path))]
     if not modules:
         return
     # one file per run, so that runs of other modules can go on at the same time
     label = "+".join(groups) if not only else f"{len(modules)} modules matching {only}"
+    label += " (resumed)" if resume else ""
     out = RESULTS.parent / f"run-{zlib.crc32(label.encode()):08x}.json"
     started = time.monotonic()
     load = os.getloadavg()
@@ -221,9 +233,10 @@ def report() -> None:
         "(caught). A mutant on lines no test runs is not tried and counts as a survivor",
         "(\"no tests\" below). Workers: one a core.", "",
         "A module constant's mutant is re-bound wherever the name was imported; if it",
-        "survives that, it runs again in a fresh interpreter that imports the mutated",
-        "module from the start (`tools/mutation_fresh.py`), so that values captured at",
-        "import time (a default argument, a pydantic field, a table built from it) see it.",
+        "survives that and some module reads the name at import time (a default",
+        "argument, a pydantic field, a table built from it), it runs again in a fresh",
+        "interpreter that imports the mutated module from the start",
+        "(`tools/mutation_fresh.py`), so that those values see it too.",
         "Left out: tests that need the real HTTP server (another process, without the",
         "mutant) and tests slower than 10 s in the first run; Hypothesis properties run 25",
         "examples per mutant. The issue's targets (95 % in `systems/` and `odds/`, 90 % in",
@@ -260,18 +273,26 @@ def main() -> None:
                              "comma-separated)")
     parser.add_argument("--jobs", type=int, default=0, help="workers (0: one a core)")
     parser.add_argument("--timeout", type=float, default=20.0)
+    parser.add_argument("--resume", action="store_true",
+                        help="only the modules whose kept results are not whole")
     parser.add_argument("--minutes", type=float, default=0.0,
                         help="start no mutant after this many minutes (0: no limit)")
     arguments = parser.parse_args()
     if arguments.command == "merge":
         results = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
         for name in arguments.file:
-            _merge(results, json.loads(Path(name).read_text(encoding="utf-8")),
-                   Path(name).stem.split("-")[0])
+            merged = json.loads(Path(name).read_text(encoding="utf-8"))
+            _merge(results, merged, Path(name).stem.split("-")[0])
+            results[f"_seconds_{Path(name).stem} (merged)"] = (
+                f"{len(merged['mutants'])} mutants in {merged['seconds']} s wall time"
+                f"{'' if merged['complete'] else ' (stopped before the end)'}, "
+                f"{merged.get('workers_cpu_seconds', '?')} s CPU time of the workers "
+                f"(the first run of {merged['tests']} tests took "
+                f"{merged['baseline_seconds']} s of it)")
         RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
     if arguments.command == "run":
         run(arguments.group or list(GROUPS), arguments.only, arguments.jobs, arguments.timeout,
-            arguments.minutes)
+            arguments.minutes, arguments.resume)
     report()
 
 

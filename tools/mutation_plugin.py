@@ -11,9 +11,10 @@ the change; a module constant is re-bound wherever it was imported by name, in t
 package and in the tests), clears the package's ``lru_cache``s, and runs only the
 tests that ran the mutated lines, the test that caught a mutant of the same line or
 function first, then quickest first, stopping at the first failure. A constant's
-mutant that survives this is tried again in a fresh interpreter that imports the
-mutated module from the start (``tools/mutation_fresh.py``), so that values taken at
-import time (a default argument, a pydantic field, a table) see it too. A mutant on
+mutant that survives this, where some module of the package reads the name at
+import time (a default argument, a pydantic field, a table built from it), is tried
+again in a fresh interpreter that imports the mutated module from the start
+(``tools/mutation_fresh.py``), where those values see it too. A mutant on
 lines that no test runs is not tried ("no tests": a survivor). The parent keeps
 ``--mutation-jobs`` children running (default: the number of cores) and stops one
 whose test runs past 2 s + 10 times its baseline time (caught: it hangs). Tests that
@@ -40,7 +41,7 @@ from typing import Any
 import pytest
 from _pytest.runner import runtestprotocol
 
-from tools.mutants import Mutant, module_level_value, mutants, mutated_tree
+from tools.mutants import Mutant, module_level_value, mutants, mutated_tree, read_at_import
 from tools.mutation_coverage import run_baseline
 
 OUT_OF_PROCESS = {"server", "postgres_server"}
@@ -172,7 +173,7 @@ def _fresh(mutant: Mutant, tests: list[pytest.Item], examples: int, seconds: flo
 def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
            functions: dict[tuple[str, str, int], list[types.FunctionType]],
            budgets: list[float], caches: list[functools._lru_cache_wrapper[Any]],
-           examples: int) -> int:
+           examples: int, fresh: bool) -> int:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
@@ -182,7 +183,7 @@ def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
             cache.cache_clear()
     except Exception:
         return _fresh(mutant, tests, examples, FRESH_START + sum(budgets)) \
-            if not mutant.outer else 3
+            if fresh else 3
     signal.signal(signal.SIGALRM, _hung)
     for number, item in enumerate(tests):
         following = tests[number + 1] if number + 1 < len(tests) else None
@@ -191,7 +192,7 @@ def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
         signal.setitimer(signal.ITIMER_REAL, 0)
         if any(report.failed for report in reports):
             return KILLED_BY + number if number < 200 else 1
-    if not mutant.outer:
+    if fresh:
         return _fresh(mutant, tests, examples, FRESH_START + sum(budgets))
     return 0
 
@@ -199,6 +200,20 @@ def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
 def _constant_name(mutant: Mutant, source: str) -> str:
     found = module_level_value(mutant, source)
     return found[0] if found else "?"
+
+
+def _package_sources(sources: dict[str, str]) -> list[str]:
+    """The sources of the mutated modules and of every module of their package (a
+    module outside the mutated ones may take a constant at import)."""
+    texts = dict(sources)
+    for path in sources:
+        parts = Path(path).parts
+        if "regelwerk" in parts:
+            package = Path(*parts[:parts.index("regelwerk") + 1])
+            for other in package.rglob("*.py"):
+                texts.setdefault(str(other), other.read_text(encoding="utf-8"))
+            break
+    return list(texts.values())
 
 
 OUTCOMES = {0: "survived", 1: "caught", 2: "error", 3: "error", HUNG: "timeout",
@@ -284,6 +299,8 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
                 os.waitpid(pid, 0)
                 finish(pid, None)
 
+    package = _package_sources(sources)
+    captured: dict[str, bool] = {}
     # the children share the parent's objects: keep the collector off their pages
     gc.collect()
     gc.freeze()
@@ -293,6 +310,10 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
             complete = False
             break
         name = "" if mutant.outer else _constant_name(mutant, sources[mutant.path])
+        if name and name not in captured:
+            captured[name] = name == "?" or any(read_at_import(name, text)
+                                                 for text in package)
+        fresh = bool(name) and captured.get(name, True)
         numbers = base.covering(mutant, name) & passing
         line_killer = killers.get((mutant.path, mutant.line))
         killer = killers.get((mutant.path, mutant.outer))
@@ -312,10 +333,10 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
             code = 2
             try:
                 code = _child(mutant, sources[mutant.path], tests, functions, budgets,
-                              caches, examples)
+                              caches, examples, fresh)
             finally:
                 os._exit(code)
-        extra = 0 if mutant.outer else 2 * FRESH_START + sum(budgets)
+        extra = 2 * FRESH_START + sum(budgets) if fresh else 0
         now = time.monotonic()
         running[pid] = (mutant, now + limit + sum(budgets) + extra, tests, now)
         if len(results) >= reported + 100:
