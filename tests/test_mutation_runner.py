@@ -106,10 +106,20 @@ def capped(n, most=LIMIT):
 
 def unused(n):
     return n - 1
+
+
+class Base:
+    def __init__(self):
+        self.ready = True
+
+
+class Child(Base):
+    def __init__(self):
+        super().__init__()
 '''
 
 TINY_TESTS = '''
-from tiny_rules import capped, passes
+from tiny_rules import Child, capped, passes
 
 
 def test_passes():
@@ -120,6 +130,10 @@ def test_passes():
 def test_capped():
     assert capped(10) == 3
     assert capped(1) == 1
+
+
+def test_child():
+    assert Child().ready
 '''
 
 
@@ -149,7 +163,11 @@ def test_a_run_sorts_caught_survived_and_untested_mutants(tmp_path: Path) -> Non
         ("unused", "operator: `n - 1` → `n + 1`"): "no tests",
         ("unused", "number: `1` → `2`"): "no tests",
         ("unused", "number: `1` → `0`"): "no tests",
+        ("Base.__init__", "delete: `self.ready = True` → `pass`"): "caught",
+        ("Base.__init__", "boolean: `True` → `False`"): "caught",
+        # without super() the code cannot replace the method's: caught in a fresh import
+        ("Child.__init__", "delete: `super().__init__()` → `pass`"): "caught",
     }
     assert report["complete"] is True
-    assert report["passing_tests"] == 2
+    assert report["passing_tests"] == 3
 

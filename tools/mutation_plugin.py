@@ -182,8 +182,9 @@ def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
         for cache in caches:
             cache.cache_clear()
     except Exception:
-        return _fresh(mutant, tests, examples, FRESH_START + sum(budgets)) \
-            if fresh else 3
+        # e.g. a code object with other free variables (a deleted ``super()`` call)
+        # cannot take a function's place: the mutated module is imported afresh
+        return _fresh(mutant, tests, examples, FRESH_START + sum(budgets))
     signal.signal(signal.SIGALRM, _hung)
     for number, item in enumerate(tests):
         following = tests[number + 1] if number + 1 < len(tests) else None
@@ -336,7 +337,9 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
                               caches, examples, fresh)
             finally:
                 os._exit(code)
-        extra = 2 * FRESH_START + sum(budgets) if fresh else 0
+        # room for a fresh interpreter (a constant read at import, or a mutant that
+        # cannot be swapped in); each test's own time limit stops a hanging one sooner
+        extra = 2 * FRESH_START + sum(budgets)
         now = time.monotonic()
         running[pid] = (mutant, now + limit + sum(budgets) + extra, tests, now)
         if len(results) >= reported + 100:
