@@ -14,7 +14,7 @@ SHARED := ../shared/examples/protocol-examples.jsonl
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck unit examples bench messages clean system-deps mutation
+.PHONY: run test lint typecheck unit examples bench messages clean system-deps mutation screenshots
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) tools/lockcheck.py
@@ -48,6 +48,11 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest
+
+# The browser tests again, saving their screenshots to docs/screenshots (the README
+# shows them); `make test` keeps its screenshots in a temporary folder.
+screenshots: system-deps $(STAMP)
+	REGELWERK_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web -q
 
 examples: $(STAMP)
 	@if [ -f $(SHARED) ]; then \

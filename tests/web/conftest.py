@@ -3,6 +3,7 @@ Debian's Chromium driven by Playwright (never a browser download)."""
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -19,7 +20,11 @@ from regelwerk.api.table_room import use_store
 from regelwerk.store.memory import MemoryStore
 
 CHROMIUM = Path("/usr/lib/chromium/chromium")
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS_ENV = "REGELWERK_SCREENSHOTS"
+"""Where the screenshots go: a folder named by this variable (``make screenshots``
+names docs/screenshots, which the README shows), else a fresh temporary folder, so
+that ``make test`` leaves the working tree as it found it."""
 STREAM_LIFETIME = 3.0
 
 
@@ -76,7 +81,13 @@ def server_url(served: Served) -> str:
 
 
 @pytest.fixture(scope="session")
-def screenshots() -> Path:
-    """Where the tests leave the screenshots that the README shows."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the tests leave their screenshots of the main pages at both widths:
+    ``$REGELWERK_SCREENSHOTS`` (relative to the checkout) when set, else a temporary
+    folder of this test session."""
+    chosen = os.environ.get(SCREENSHOTS_ENV, "").strip()
+    if not chosen:
+        return tmp_path_factory.mktemp("screenshots")
+    folder = Path(chosen) if Path(chosen).is_absolute() else ROOT / chosen
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -66,3 +66,18 @@ def member(browser: Browser, name: str, viewport: ViewportSize, locale: str = "d
     seat = Member(name, context, page)
     page.on("response", lambda response: seat.responses.append(response))
     return seat
+
+
+SETTLED = """() => {
+  const holder = document.getElementById("sigs");
+  if (!holder) { return true; }
+  const sigs = JSON.parse(holder.dataset.sigs || "{}");
+  return [...document.querySelectorAll("[data-section]")].every(
+    (s) => !(s.dataset.section in sigs) || sigs[s.dataset.section] === s.dataset.sig);
+}"""
+
+
+def settled(page: Page) -> None:
+    """Wait until every form section of a table page is drawn from the panels' state
+    (a section is drawn anew, its inputs reset, when what it offers changed)."""
+    page.wait_for_function(SETTLED)

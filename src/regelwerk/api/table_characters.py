@@ -43,6 +43,14 @@ COMMAND_EXAMPLES: dict[str, dict[str, Any]] = {
         "type": "add_character", "name": "Schattenwolf", "kind": "creature",
         "hidden": True, "sheet": SHEET}},
     "undo": {"summary": "Undo the last game command (gm)", "value": {"type": "undo"}},
+    "reroll": {"summary": "Spend a hero point to reroll the latest check (PF2e)",
+               "value": {"type": "reroll", "character_id": "c1"}},
+    "set_map": {"summary": "The battle map (gm): walls and light, no creatures",
+                "value": {"type": "set_map", "map": {
+                    "width": 12, "height": 8, "walls": [[5, 0], [5, 1]], "ambient": "dim",
+                    "lights": [{"at": [1, 1], "radius": 9}]}}},
+    "place": {"summary": "A token on the battle map", "value": {
+        "type": "place", "character_id": "c1", "at": [2, 3]}},
 }
 
 

@@ -217,9 +217,13 @@ def command(kind: str, model: type[BaseModel], *,
 
 
 def _load() -> None:
+    import regelwerk.table.battle_map
     import regelwerk.table.commands
     import regelwerk.table.encounter
-    import regelwerk.table.joining  # noqa: F401
+    import regelwerk.table.hero_points
+    import regelwerk.table.joining
+    import regelwerk.table.notes
+    import regelwerk.table.temp_hp  # noqa: F401
 
 
 def command_types() -> dict[str, type[BaseModel]]:

@@ -110,7 +110,37 @@ def _character_hidden(state: State, event: Event) -> None:
 
 @folds("check_rolled")
 def _check_rolled(state: State, event: Event) -> None:
-    """A logged roll changes nothing but the log."""
+    """A logged roll changes nothing but the log and which check a hero point may
+    reroll."""
+    from regelwerk.table.hero_points import remember_check
+
+    remember_check(state, event.sequence, event.payload, tuple(event.audience))
+
+
+@folds("check_rerolled")
+def _check_rerolled(state: State, event: Event) -> None:
+    from regelwerk.table.hero_points import spend_for_reroll
+
+    spend_for_reroll(state, event.payload)
+
+
+@folds("map_set")
+def _map_set(state: State, event: Event) -> None:
+    from regelwerk.table.battle_map import set_map
+
+    set_map(state, event.payload)
+
+
+@folds("token_placed")
+def _token_placed(state: State, event: Event) -> None:
+    from regelwerk.table.battle_map import place_token
+
+    place_token(state, event.payload)
+
+
+@folds("note_added")
+def _note_added(state: State, event: Event) -> None:
+    """The game master's note changes nothing but the log."""
 
 
 @folds("contest_rolled")
@@ -128,6 +158,9 @@ def _undone(state: State, event: Event) -> None:
     for part, value in event.payload["restore"].items():
         state[part] = copy(value)
     state["undo"].pop()
+    from regelwerk.table.hero_points import forget_rerolls
+
+    forget_rerolls(state, list(event.payload.get("undoes", [])))
 
 
 @folds("credential_reset")

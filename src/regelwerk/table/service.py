@@ -223,6 +223,17 @@ class TableService:
             return [view_event(e, viewer, state)
                     for e in self._store.read(viewer.table_id, max(int(after), 0))]
 
+    def strike_odds(self, viewer: Viewer, character_id: str, strike: str,
+                    target_id: str) -> dict[str, Any]:
+        """The chances of a Strike before it is rolled, decided against the whole
+        state (``table/odds.py``): the answer never holds a hidden AC."""
+        from regelwerk.table.odds import strike_odds
+
+        with self._lock(viewer.table_id):
+            state = self._known(viewer.table_id)
+            self._check_viewer(state, viewer)
+            return strike_odds(state, viewer, character_id, strike, target_id)
+
     def wait(self, viewer: Viewer, after: int, timeout: float) -> bool:
         """Block up to ``timeout`` seconds for an event after ``after``."""
         return self._store.wait(viewer.table_id, after, timeout)

@@ -21,11 +21,11 @@ TIE_RULES = ("foes_first", "characters_first", "modifier", "given_order")
 
 def default_settings() -> dict[str, Any]:
     """The settings of a new table."""
-    return {"health_estimate": True, "initiative_ties": "foes_first",
+    return {"health_estimate": True, "initiative_ties": "foes_first", "hidden_ac_odds": True,
             "automation": dict.fromkeys(AUTOMATION_STEPS, "auto")}
 
 
-SETTINGS = ("health_estimate", "initiative_ties",
+SETTINGS = ("health_estimate", "initiative_ties", "hidden_ac_odds",
             *(f"automation.{step}" for step in AUTOMATION_STEPS))
 
 
@@ -37,6 +37,12 @@ def validate_setting(key: str, value: Any, t: Callable[..., str] | None = None) 
         if not isinstance(value, bool):
             raise InvalidCommand(t("health_estimate is true (players see others' health "
                                    "as an estimate) or false (exact hit points)"))
+        return value
+    if key == "hidden_ac_odds":
+        if not isinstance(value, bool):
+            raise InvalidCommand(t("hidden_ac_odds is true (players see the odds of their "
+                                   "Strikes against an AC they do not know, never the AC) "
+                                   "or false (no odds)"))
         return value
     if key == "initiative_ties":
         if value not in TIE_RULES:

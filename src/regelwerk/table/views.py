@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from regelwerk.store.base import StoredEvent
+from regelwerk.table.battle_map import battle_map_view
 from regelwerk.table.decide import Viewer
 from regelwerk.table.state import State, copy, copy_dict
 
@@ -169,6 +170,7 @@ def view_state(state: State, viewer: Viewer) -> dict[str, Any]:
                        for cid, c in state["characters"].items()
                        if _visible_character(state, viewer, cid)},
         "encounter": _encounter_view(state["encounter"], state, viewer),
+        "battle_map": battle_map_view(state, viewer),
     }
     if viewer.role == "gm":
         shown["invitations"] = {i: {"revoked": v["revoked"]}

@@ -17,7 +17,7 @@ from regelwerk.web.odds_preview import damage_preview, strike_preview
 from regelwerk.web.render import choose_language, is_htmx, page
 from regelwerk.web.table_pages import PageProblem, Room, guard, handle, member_of, table_lang
 
-__all__ = ["moved", "router"]
+__all__ = ["moved", "router", "send"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -106,8 +106,8 @@ async def preview_strike(request: Request, table_id: str, parts: Room,
         lang = choose_language(request, state.get("lang"))
         if not (character_id and strike and target_id):
             return page(request, "_preview.html", {"preview": None}, lang=lang)
-        shown = await run_in_threadpool(strike_preview, state, viewer, character_id, strike,
-                                        target_id)
+        shown = await run_in_threadpool(strike_preview, parts[0], viewer, character_id,
+                                        strike, target_id)
         return page(request, "_preview.html", {"preview": shown}, lang=lang)
     return await handle(request, work())
 
@@ -128,3 +128,7 @@ async def preview_damage(request: Request, table_id: str, parts: Room,
                                         int(amount), damage_type.strip(), critical == "true")
         return page(request, "_damage_preview.html", {"preview": shown}, lang=lang)
     return await handle(request, work())
+
+
+send = _send
+"""Send a command from a form: the refusal's reason, or "Done." (other page modules)."""

@@ -76,9 +76,16 @@ class EncounterView:
     @property
     def sig(self) -> str:
         """What the turn's forms are drawn from."""
-        return ";".join([self.id, str(self.round), self.active.id if self.active else "",
-                         *(f"{r.id}:{r.attacks}:{r.actions_left}" for r in self.rows
-                           if r.mine)])
+        # Only the active row's own state shapes the turn's forms (its Strikes' penalty,
+        # its dying and hero points); the others' changes leave the forms as typed.
+        active = self.active
+        turn = ""
+        if active is not None and active.mine:
+            health = active.card.health if active.card else {}
+            turn = (f"{active.attacks}:{active.actions_left}:{health.get('dying', 0)}:"
+                    f"{health.get('hero_points', 0)}")
+        return ";".join([self.id, str(self.round), active.id if active else "", turn,
+                         *(r.id for r in self.rows)])
 
 
 def _penalty(number: int, agile: bool) -> int:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from regelwerk.i18n import Translator
+from regelwerk.web.render import condition_name
 
 __all__ = ["HIDDEN_KINDS", "Names", "labels", "summary"]
 
@@ -80,6 +81,10 @@ def labels(t: Translator) -> dict[str, str]:
         "effect_added": t("Effect"),
         "effect_sustained": t("Effect"),
         "effects_changed": t("Effects"),
+        "check_rerolled": t("Hero point"),
+        "map_set": t("Battle map"),
+        "token_placed": t("Token"),
+        "note_added": t("Note"),
     }
 
 
@@ -190,7 +195,8 @@ _SUMMARIES.update({
     "health_changed": _health,
     "conditions_changed": lambda p, n, t: t("{name}: {conditions}.", name=n.character(
         p.get("character_id")), conditions=", ".join(
-        f"{k} {v}" for k, v in (p.get("conditions") or {}).items()) or "—"),
+        f"{condition_name(str(k), t.lang)} {v}" for k, v in (p.get("conditions") or {}).items())
+        or "—"),
     "persistent_changed": lambda p, n, t: t("{name}: persistent damage {list}.",
                                             name=n.character(p.get("character_id")),
                                             list=", ".join(
@@ -209,6 +215,34 @@ _SUMMARIES.update({
     "initiative_moved": lambda p, n, t: t("New initiative order: {order}.", order=n.order(p)),
     "effect_added": lambda p, n, t: t("Effect: {label}.", label=(p.get("effect") or {}).get(
         "label", "?")),
+})
+
+
+def _rerolled(p: Mapping[str, Any], n: Names, t: Translator) -> str:
+    before, after = p.get("before") or {}, p.get("after") or {}
+    return t("{name} rerolls {statistic} with a hero point: {before} → {after}, {degree}.",
+             name=n.character(p.get("character_id")), statistic=p.get("statistic", ""),
+             before=before.get("natural", "?"), after=after.get("natural", "?"),
+             degree=_degree(t, after.get("degree")))
+
+
+def _placed(p: Mapping[str, Any], n: Names, t: Translator) -> str:
+    name = n.character(p.get("character_id"))
+    at = p.get("at")
+    if not isinstance(at, list) or len(at) != 2:
+        return t("{name} leaves the battle map.", name=name)
+    return t("{name} stands at {x}, {y}.", name=name, x=at[0], y=at[1])
+
+
+_SUMMARIES.update({
+    "check_rerolled": _rerolled,
+    "map_set": lambda p, n, t: t("The battle map is set: {width} × {height} squares.",
+                                 width=(p.get("map") or {}).get("width", "?"),
+                                 height=(p.get("map") or {}).get("height", "?")),
+    "token_placed": _placed,
+    "note_added": lambda p, n, t: (
+        t("Note on {name}: {text}", name=n.character(p["character_id"]), text=p.get("note", ""))
+        if p.get("character_id") else t("Note: {text}", text=p.get("note", ""))),
 })
 
 

@@ -18,7 +18,7 @@ from regelwerk import resolve
 from regelwerk.i18n import translator
 from regelwerk.web.render import choose_language, is_htmx, page
 
-__all__ = ["EXAMPLE", "router"]
+__all__ = ["DIRECTIONS", "EXAMPLE", "SHAPES", "map_answer", "router"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -66,6 +66,12 @@ def _answer(lang: str, text: str, form: dict[str, str] | None) -> dict[str, Any]
         battle = json.loads(text)
     except json.JSONDecodeError as error:
         return {"error": t("The map is not valid JSON: {error}", error=str(error))}
+    return map_answer(battle, lang, form)
+
+
+def map_answer(battle: Any, lang: str, form: dict[str, str] | None) -> dict[str, Any]:
+    """The map drawn (``form`` None) or an area picked on it as the form describes:
+    ``svg``, the rules' ``answer`` and the creatures' ``names``, or an ``error``."""
     if form is None:
         answer = resolve({"system": "pf2e", "action": "draw_map", "map": battle, "lang": lang})
     else:

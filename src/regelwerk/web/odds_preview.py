@@ -19,7 +19,7 @@ from regelwerk.table.checks import check_fields
 from regelwerk.table.commands import Check
 from regelwerk.table.decide import Decision, Entropy
 from regelwerk.table.rules import run
-from regelwerk.table.service import Viewer
+from regelwerk.table.service import TableService, Viewer
 
 __all__ = ["DEGREES", "DamagePreview", "Preview", "check_preview", "damage_preview",
            "strike_preview"]
@@ -33,6 +33,10 @@ class Preview:
     """Each degree of success, best first, with its exact chance."""
     modifier: int | None
     error: str = ""
+    hit: float | None = None
+    """A Strike's chance to hit (a success or a critical success)."""
+    critical: float | None = None
+    """A Strike's chance of a critical hit."""
 
 
 def check_preview(state: Mapping[str, Any], viewer: Viewer,
@@ -57,53 +61,17 @@ def check_preview(state: Mapping[str, Any], viewer: Viewer,
     return Preview(tuple(ordered), modifier if isinstance(modifier, int) else None)
 
 
-def strike_preview(state: Mapping[str, Any], viewer: Viewer, character_id: str,
+def strike_preview(service: TableService, viewer: Viewer, character_id: str,
                    strike_name: str, target_id: str) -> Preview:
-    """The chances of each degree of a Strike made now: the sheet's attack modifier,
-    the conditions of both sides and the multiple attack penalty of the next attack,
-    against the target's AC, as far as this viewer's state shows the target."""
-    from regelwerk.i18n import normalise_name
-    from regelwerk.table.checks import condition_modifiers
-
+    """The chances of each degree of a Strike made now, as the server decides them
+    (``TableService.strike_odds``): against a creature's hidden AC only when the table
+    shows such odds, and never the AC itself."""
     try:
-        decision = Decision(dict(state), viewer, Entropy("", ""))
-        attacker = decision.own(character_id)
-        target = decision.character(target_id)
-        strike = next((s for s in attacker["sheet"].get("strikes", [])
-                       if normalise_name(s["name"]) == normalise_name(strike_name)), None)
-        if strike is None:
-            return Preview((), None, decision.t("{name} has no Strike {strike}: allowed are "
-                                                "{allowed}.", name=attacker["name"],
-                                                strike=strike_name, allowed=", ".join(
-                                                    s["name"] for s in
-                                                    attacker["sheet"].get("strikes", []))))
-        if "sheet" not in target:
-            return Preview((), None, decision.t(
-                "Only the game master knows {name}'s AC.", name=target["name"]))
-        running = state.get("encounter") or {}
-        attacks = int(((running.get("participants") or {}).get(character_id) or {})
-                      .get("attacks", 0))
-        agile = any(normalise_name(t) in ("agile", "agil") for t in strike.get("traits", []))
-        ranged = any(normalise_name(t).startswith(("ranged", "fernkampf", "thrown", "wurf"))
-                     for t in strike.get("traits", []))
-        penalty = run("pf2e", "multiple_attack_penalty",
-                      {"attack_number": attacks + 1, "agile": agile}, "en", SeededRandomSource(0))
-        modifiers = [{"value": strike["modifier"], "type": "untyped", "label": strike["name"]},
-                     *condition_modifiers(decision, attacker,
-                                          "ranged_attack" if ranged else "melee_attack")]
-        if penalty["penalty"]:
-            modifiers.append({"value": penalty["penalty"], "type": "untyped",
-                              "label": "multiple attack penalty"})
-        ac_mods = condition_modifiers(decision, target, "ac")
-        ac = int(target["sheet"]["ac"]) + (int(decision.ask(
-            "pf2e", "total_modifier", {"modifiers": ac_mods})["total"]) if ac_mods else 0)
-        answer = run("pf2e", "check", {"modifiers": modifiers, "dc": ac},
-                     str(state.get("lang", "en")), SeededRandomSource(0))
+        answer = service.strike_odds(viewer, character_id, strike_name, target_id)
     except (RegelwerkError, ValueError, KeyError) as error:
         return Preview((), None, str(getattr(error, "message", error)))
-    chances = answer.get("probabilities") or {}
-    return Preview(tuple((d, float(chances[d])) for d in DEGREES if d in chances),
-                   answer.get("modifier") if isinstance(answer.get("modifier"), int) else None)
+    return Preview(tuple(answer["chances"].items()), int(answer["modifier"]),
+                   hit=float(answer["hit"]), critical=float(answer["critical"]))
 
 
 @dataclass(frozen=True, slots=True)

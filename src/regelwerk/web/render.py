@@ -73,6 +73,17 @@ def is_htmx(request: Request) -> bool:
     return request.headers.get("hx-request") == "true"
 
 
+def condition_name(name: str, lang: str) -> str:
+    """A PF2e condition's name in the page's language (the rulebook's term; a table's
+    own condition keeps its name)."""
+    from regelwerk.systems.pf2e.effects.conditions import CONDITIONS
+
+    found = CONDITIONS.get(name)
+    if found is None:
+        return name.replace("_", " ")
+    return {"de": found.de, "is": found.is_}.get(lang, name.replace("_", " "))
+
+
 def _helpers(lang: str) -> dict[str, Any]:
     t = translator(lang)
     return {
@@ -82,6 +93,7 @@ def _helpers(lang: str) -> dict[str, Any]:
         "percent": partial(percent, lang=lang),
         "chance": partial(chance, lang=lang),
         "number": partial(decimal, lang=lang),
+        "condition_name": partial(condition_name, lang=lang),
         "languages": LANGUAGE_NAMES,
         "system_names": SYSTEM_NAMES,
         "version": __version__,

@@ -173,8 +173,12 @@ async def join(request: Request, table_id: str, parts: Room,
             credentials = await run_in_threadpool(parts[0].join, table_id, code.strip(),
                                                   name.strip())
         except RegelwerkError as error:
-            raise PageProblem(403 if error.code == "not_authorized" else 400,
-                              str(error)) from None
+            if error.code == "not_authorized":
+                t = translator(choose_language(request))
+                raise PageProblem(403, t("This invitation is not valid: it is unknown or "
+                                         "was revoked. Ask the game master for a new "
+                                         "link.")) from None
+            raise PageProblem(400, str(error)) from None
         response = RedirectResponse(f"/t/{table_id}", status_code=303)
         remember(response, table_id, credentials.token)
         return response
@@ -343,7 +347,7 @@ async def stream(request: Request, table_id: str, parts: Room, after: int = 0) -
     return await handle(request, work())
 
 
-SECTIONS = ("combat", "check", "add", "tools")
+SECTIONS = ("combat", "check", "map", "add", "notes", "tools")
 
 
 @router.get("/t/{table_id}/section/{name}", response_class=HTMLResponse)

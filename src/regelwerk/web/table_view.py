@@ -3,16 +3,19 @@ and events (the service filtered them; nothing here can reveal more)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from regelwerk.i18n import Translator
 from regelwerk.table.service import Viewer
+from regelwerk.web.battle_view import Token, battle_of, tokens_of
 from regelwerk.web.cards import Card, cards, names_of
 from regelwerk.web.encounter_view import EncounterView, encounter_view
 from regelwerk.web.event_text import HIDDEN_KINDS, labels
 from regelwerk.web.log_view import LogEntry, entry, matches
+from regelwerk.web.map_pages import map_answer
 
 __all__ = ["LOG_LIMIT", "TableView", "names_of", "table_view"]
 
@@ -42,6 +45,11 @@ class TableView:
     encounter: EncounterView | None
     chosen: Mapping[str, str] = field(default_factory=dict)
     """The log filter: ``kind``, ``actor``, ``q``."""
+    battle: Mapping[str, Any] | None = None
+    """The battle map as the map model's JSON, with the tokens this member sees."""
+    tokens: tuple[Token, ...] = ()
+    battle_drawing: Mapping[str, Any] | None = None
+    """The map drawn (``svg``), or its ``error``."""
 
     @property
     def is_gm(self) -> bool:
@@ -59,8 +67,12 @@ class TableView:
         return {
             "check": ",".join(f"{c.id}:{c.name}:{len(c.statistics)}" for c in self.mine),
             "add": ",".join(member_id for member_id, _, _ in self.members),
+            "notes": ",".join(f"{c.id}:{c.name}" for c in self.cards) if self.is_gm else "",
             "tools": ",".join([*(c.id for c in self.cards if c.hidden),
                                *(f"{i}:{r}" for i, r in self.invitations)]),
+            "map": ";".join([json.dumps((self.state.get("battle_map") or {}).get("map"),
+                                        sort_keys=True)[:4000],
+                             *(f"{c.id}:{c.name}" for c in self.cards)]),
             "combat": ";".join([
                 self.encounter.sig if self.encounter else "-",
                 *(f"{c.id}:{c.name}" for c in self.cards)]),
@@ -78,6 +90,7 @@ def table_view(viewer: Viewer, state: Mapping[str, Any], events: list[dict[str, 
     shown = [e for e in entries if matches(e, [chosen["kind"]], chosen["actor"], chosen["q"])]
     members = state.get("members") or {}
     seen = cards(state, viewer, names)
+    battle = battle_of(state) if state.get("system") == "pf2e" else None
     return TableView(
         table_id=viewer.table_id,
         name=str(state.get("name", viewer.table_id)),
@@ -92,9 +105,15 @@ def table_view(viewer: Viewer, state: Mapping[str, Any], events: list[dict[str, 
         cards=seen,
         log=tuple(shown[-LOG_LIMIT:]),
         last_sequence=max((int(e["sequence"]) for e in events), default=0),
-        kinds=tuple(sorted({(e.kind, e.label) for e in entries}, key=lambda p: p[1])),
+        # Every kind, not only those in the log now: the filter is not redrawn when
+        # the stream brings a kind that is new to this page.
+        kinds=tuple(sorted({*((e.kind, e.label) for e in entries), *kind_labels.items()},
+                           key=lambda p: p[1])),
         actors=tuple(sorted({e.actor for e in entries})),
         fair=state.get("fair") or {},
         encounter=encounter_view(state, viewer, seen, names),
         chosen=chosen,
+        battle=battle,
+        tokens=tokens_of(state),
+        battle_drawing=None if battle is None else map_answer(battle, t.lang, None),
     )

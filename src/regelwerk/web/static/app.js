@@ -101,7 +101,8 @@
     });
   }
 
-  // A click on the battle map fills the area's corner (a burst) or target (a line).
+  // A click on the battle map fills the area's corner (a burst) or target (a line),
+  // and at a table the square of the token to place.
   document.addEventListener("click", function (event) {
     var svg = event.target.closest && event.target.closest(".map-svg svg");
     if (!svg) { return; }
@@ -114,6 +115,8 @@
     var shape = document.getElementById("shape");
     var field = document.getElementById(shape && shape.value === "line" ? "toward" : "corner");
     if (field) { field.value = x + ", " + y; }
+    var place = document.getElementById("place-at");
+    if (place) { place.value = x + ", " + y; }
   });
 
   // The game master drags a participant to a new place in the initiative order

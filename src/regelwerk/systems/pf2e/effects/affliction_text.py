@@ -30,7 +30,7 @@ _SAVES = {"zah": "fortitude", "zahigkeit": "fortitude", "fortitude": "fortitude"
 _TYPES = {"gift": "poison", "poison": "poison", "krankheit": "disease",
           "disease": "disease", "fluch": "curse", "curse": "curse",
           "strahlung": "radiation", "radiation": "radiation"}
-_VIRULENT = {"auspragt", "virulent"}
+_VIRULENT = {"ausgepragt", "virulent"}
 
 
 @dataclass(frozen=True, slots=True)
