@@ -11,10 +11,13 @@ STAMP  := $(VENV)/.installed-stamp
 LOCK   := requirements.lock
 PIP    := $(BIN)/python -m pip --disable-pip-version-check
 SHARED := ../shared/examples/protocol-examples.jsonl
+# d20 (benchmark peer and differential test) pins lark-parser 0.9, which clashes
+# with Lark 1.x: it gets its own environment, from PyPI
+BENCH_D20 := .bench-d20
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck unit examples bench messages clean system-deps mutation screenshots
+.PHONY: run test lint typecheck unit examples bench bench-env messages clean system-deps mutation screenshots
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) tools/lockcheck.py
@@ -46,7 +49,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(BENCH_D20)/bin/python
 	$(BIN)/pytest
 
 # The browser tests again, saving their screenshots to docs/screenshots (the README
@@ -59,9 +62,14 @@ examples: $(STAMP)
 		$(BIN)/python ../shared/examples/check.py $(SHARED) --venv $(VENV); \
 	else echo "no shared protocol examples beside this checkout; skipped"; fi
 
-bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps 'd20==1.1.2'
-	$(BIN)/python -m benchmarks
+$(BENCH_D20)/bin/python:
+	$(PYTHON) -m venv $(BENCH_D20)
+	$(BENCH_D20)/bin/python -m pip install --quiet --disable-pip-version-check 'd20==1.1.2'
+
+bench-env: $(BENCH_D20)/bin/python
+
+bench: $(STAMP) $(BENCH_D20)/bin/python
+	nice $(BIN)/python -m benchmarks
 	@command -v wrk >/dev/null || { apt-get update -o DPkg::Lock::Timeout=120 && \
 		apt-get install -y -o DPkg::Lock::Timeout=120 wrk; } || echo "no wrk: the HTTP benchmark uses its Python client"
 	$(BIN)/python -m benchmarks.costs
@@ -94,4 +102,4 @@ lock-upgrade:
 	$(MAKE) lock LOCK_EXTRA=--upgrade
 
 clean:
-	rm -rf $(VENV) .mutation .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_D20) .mutation .pytest_cache .mypy_cache .ruff_cache .hypothesis

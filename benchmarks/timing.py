@@ -1,48 +1,64 @@
 """Timing side by side: contenders are measured in alternating rounds, so that
-load on the machine falls on both alike; each keeps its best round."""
+load on the machine falls on both alike; each reports the median of its rounds, in
+CPU time of the process (wall time on the shared machine counts the other
+engineers' load too)."""
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable, Sequence
 
-__all__ = ["Contender", "compare", "per_call"]
+__all__ = ["Contender", "compare", "median_call"]
 
 Contender = tuple[Callable[[], object], Callable[[], None]]
 """A function to time and the (untimed) clearing of its caches before every call."""
+
+ROUNDS = 7
 
 
 def _round(function: Callable[[], object], clear: Callable[[], None], calls: int) -> float:
     total = 0.0
     for _ in range(calls):
         clear()
-        start = time.perf_counter()
+        start = time.process_time()
         function()
-        total += time.perf_counter() - start
-    return total
+        total += time.process_time() - start
+    return total / calls
 
 
 def _calls_for(function: Callable[[], object], clear: Callable[[], None], budget: float) -> int:
-    clear()
-    function()  # warm up code paths (not caches: they are cleared before each call)
     calls = 1
-    while _round(function, clear, calls) < budget and calls < 100_000:
-        calls *= 2
+    while calls < 10_000:
+        if _round(function, clear, calls) * calls >= budget:
+            break
+        calls *= 4
     return calls
 
 
-def compare(contenders: Sequence[Contender], *, budget: float = 0.05,
-            rounds: int = 7) -> list[float]:
-    """The best mean seconds per call of each contender over alternating rounds."""
-    plan = [(f, c, _calls_for(f, c, budget)) for f, c in contenders]
-    best = [float("inf")] * len(plan)
+def compare(contenders: Sequence[Contender], *, budget: float = 0.03,
+            rounds: int = ROUNDS, cap: float = 4.0) -> list[tuple[float, int]]:
+    """``(median seconds per call, rounds)`` of each contender over alternating rounds;
+    a contender whose single call takes longer than ``cap`` seconds is timed once."""
+    plan = []
+    for function, clear in contenders:
+        clear()
+        start = time.process_time()
+        function()  # warm up code paths (not caches: they are cleared before each call)
+        first = time.process_time() - start
+        plan.append((function, clear, 0 if first > cap else _calls_for(function, clear, budget),
+                     first))
+    samples: list[list[float]] = [[] for _ in plan]
     for _ in range(rounds):
-        for i, (function, clear, calls) in enumerate(plan):
-            best[i] = min(best[i], _round(function, clear, calls) / calls)
-    return best
+        for i, (function, clear, calls, first) in enumerate(plan):
+            if calls == 0:
+                if not samples[i]:
+                    samples[i].append(first)
+                continue
+            samples[i].append(_round(function, clear, calls))
+    return [(statistics.median(s), len(s)) for s in samples]
 
 
-def per_call(function: Callable[[], object], clear: Callable[[], None], *,
-             budget: float = 0.05, rounds: int = 7) -> float:
-    """The best mean seconds per call of one function."""
-    return compare([(function, clear)], budget=budget, rounds=rounds)[0]
+def median_call(function: Callable[[], object], clear: Callable[[], None]) -> float:
+    """The median seconds per call of one function."""
+    return compare([(function, clear)])[0][0]

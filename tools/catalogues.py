@@ -35,7 +35,9 @@ KEYWORDS = {"t": None, "plural": (1, 2), "Message": None, "translatable": None, 
 def extracted() -> Catalog:
     """Every message the code asks for, and every help text of the command line."""
     from regelwerk.cli.common import help_texts
-    from regelwerk.cli.main import cli
+    from regelwerk.cli.main import cli, load_commands
+
+    load_commands()
 
     catalog = Catalog(domain="regelwerk")
     for _file, line, message, _comments, _context in extract_from_dir(

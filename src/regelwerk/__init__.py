@@ -5,17 +5,37 @@
 system in ``regelwerk.systems``.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Any
 
-from regelwerk.dice import RandomSource, ScriptedRandomSource, SeededRandomSource
+from regelwerk.dice.random_sources import RandomSource, ScriptedRandomSource, SeededRandomSource
 from regelwerk.errors import RegelwerkError
-from regelwerk.odds import Distribution
-from regelwerk.protocol import resolve
 
-try:
-    __version__ = version("regelwerk")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+if TYPE_CHECKING:
+    from regelwerk.odds import Distribution
+    from regelwerk.protocol.resolve import resolve
+
+    __version__: str
+
+
+def __getattr__(name: str) -> Any:
+    """Load the heavier parts (the protocol, distributions, the version) on first use,
+    so that ``import regelwerk`` stays quick."""
+    if name == "resolve":
+        from regelwerk.protocol import resolve
+
+        return resolve
+    if name == "Distribution":
+        from regelwerk.odds import Distribution
+
+        return Distribution
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("regelwerk")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            return "0.0.0"
+    raise AttributeError(f"module 'regelwerk' has no attribute {name!r}")
 
 __all__ = [
     "Distribution",

@@ -60,15 +60,14 @@ RULES: dict[str, Callable[[Draw], int]] = {
     "4d4kh3mi2": lambda d: sum(sorted(max(f, 2) for f in roll(d, 4, 4))[1:]),
     "2d20kl1": lambda d: min(roll(d, 2, 20)),
     "3d4kh2+1": lambda d: sum(sorted(roll(d, 3, 4))[1:]) + 1,
-    "5d6>=5": lambda d: sum(1 for f in roll(d, 5, 6) if f >= 5),
-    "4d6kh2>=4": lambda d: sum(1 for f in sorted(roll(d, 4, 6))[2:] if f >= 4),
-    "3d6<3": lambda d: sum(1 for f in roll(d, 3, 6) if f < 3),
-    "2d6=6": lambda d: sum(1 for f in roll(d, 2, 6) if f == 6),
+    "5d6cs>=5": lambda d: sum(1 for f in roll(d, 5, 6) if f >= 5),
+    "4d6kh2cs>=4": lambda d: sum(1 for f in sorted(roll(d, 4, 6))[2:] if f >= 4),
+    "3d6cs<3": lambda d: sum(1 for f in roll(d, 3, 6) if f < 3),
+    "2d6cs=6": lambda d: sum(1 for f in roll(d, 2, 6) if f == 6),
     "1d20ro1": lambda d: sum(reroll_once(d, 1, 20, lambda f: f == 1)),
     "2d6ro<3": lambda d: sum(reroll_once(d, 2, 6, lambda f: f < 3)),
     "1d6!@3": lambda d: sum(exploding(d, 1, 6, lambda f: f == 6, 3)),
     "2d4!@2": lambda d: sum(exploding(d, 2, 4, lambda f: f == 4, 2)),
-    "2d6!>=5@1>=5": lambda d: sum(1 for f in exploding(d, 2, 6, lambda f: f >= 5, 1) if f >= 5),
     "1d4!<3@2": lambda d: sum(exploding(d, 1, 4, lambda f: f < 3, 2)),
     "2d6mi3": lambda d: sum(max(f, 3) for f in roll(d, 2, 6)),
     "2d6ma4": lambda d: sum(min(f, 4) for f in roll(d, 2, 6)),
@@ -81,8 +80,6 @@ RULES: dict[str, Callable[[Draw], int]] = {
     "1d%/10": lambda d: d(100) // 10,
     "0d6+3": lambda d: 3,
     "3W4+1": lambda d: sum(roll(d, 3, 4)) + 1,
-    "2d4ro1!4@1": lambda d: sum(exploding(d, 2, 4, lambda f: f == 4, 1, lambda f: f == 1)),
-    "1d6ro6!@2": lambda d: sum(exploding(d, 1, 6, lambda f: f == 6, 2, lambda f: f == 6)),
 }
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from regelwerk.dice import SeededRandomSource, distribution, parse, roll
 from regelwerk.errors import RegelwerkError
 
-ALPHABET = "0123456789dWkhlr!o<>=%+-*/()[]@ miaex "
+ALPHABET = "0123456789dWkhlpr!o<>=%+-*/()[]@,#. miaecs"
 
 
 @given(st.text(alphabet=ALPHABET, max_size=40) | st.text(max_size=30))
@@ -24,9 +24,9 @@ def test_any_text_evaluates_or_raises_our_error(text: str) -> None:
 def _dice() -> st.SearchStrategy[str]:
     count = st.integers(0, 4)
     sides = st.sampled_from([2, 3, 4, 6])
-    keep = st.sampled_from(["", "kh1", "kl2", "dh1", "dl1"])
-    count_op = st.sampled_from(["", ">=3", "<2", "=1"])
-    reroll = st.sampled_from(["", "ro1", "r1"])
+    keep = st.sampled_from(["", "kh1", "kl2", "dh1", "dl1", "k>2", "p1", "kh1kl1"])
+    count_op = st.sampled_from(["", "cs>=3", "cs<2", "cs1"])
+    reroll = st.sampled_from(["", "ro1", "r1", "rr<2", "ra2", "e2@1", "mi2", "ma3", "rol1"])
     return st.builds(
         lambda n, s, r, k, c: f"{n}d{s}{r}{k}{c}", count, sides, reroll, keep, count_op
     )
@@ -37,7 +37,8 @@ def _expressions() -> st.SearchStrategy[str]:
     return st.recursive(
         atom,
         lambda inner: st.builds(
-            lambda a, op, b: f"({a}{op}{b})", inner, st.sampled_from("+-*"), inner
+            lambda a, op, b: f"({a}{op}{b})", inner,
+            st.sampled_from(["+", "-", "*", "==", "<", ">=", "!="]), inner
         ),
         max_leaves=3,
     )

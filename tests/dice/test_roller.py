@@ -72,10 +72,16 @@ def test_explosion_depth_limit() -> None:
 
 
 def test_success_count_with_exploding_sixes() -> None:
-    result = roll("3d6!6>=5", scripted(6, 5, 1, 4))
+    result = roll("3d6!6cs>=5", scripted(6, 5, 1, 4))
     assert result.total == 2
     (term,) = result.dice_terms()
     assert [d.success for d in term.dice] == [True, True, False, False]
+
+
+def test_a_comparison_after_dice_compares_the_total_as_in_d20() -> None:
+    # d20 reads 3d6>=5 as "(3d6) >= 5"; counting successes is written cs>=5
+    assert roll("3d6>=5", scripted(1, 1, 1)).total == 0
+    assert roll("3d6>=5", scripted(1, 1, 3)).total == 1
 
 
 def test_minimum_and_maximum_per_die() -> None:
@@ -84,12 +90,16 @@ def test_minimum_and_maximum_per_die() -> None:
     assert [d.natural for d in result.dice_terms()[0].dice] == [1, 6, 3]
 
 
-def test_division_rounds_down_and_refuses_zero() -> None:
+def test_division_is_exact_and_the_total_cut_toward_zero() -> None:
+    # d20: "/" divides exactly; the total is int(total), so -3.5 becomes -3
     assert roll("7/2").total == 3
-    assert roll("-7/2").total == -4
+    assert roll("-7/2").total == -3
+    assert roll("-7//2").total == -4
+    assert roll("(7/2)*2").total == 7
+    assert roll("13%5").total == 3
     with pytest.raises(EvaluationError, match="division by zero"):
         roll("1/0")
-    with pytest.raises(EvaluationError, match="divisor can be 0"):
+    with pytest.raises(EvaluationError, match="can be 0"):
         distribution("1/(1d2-1)")
 
 
@@ -150,5 +160,5 @@ def test_renderers() -> None:
     data = to_json(result)
     assert data["total"] == 14
     assert data["terms"][0]["dice"][0]["dropped"] is True
-    counted = roll("3d6>=5", scripted(5, 2, 6))
-    assert to_plain(counted) == "3d6>=5 (5*, 2, 6*) = 2"
+    counted = roll("3d6cs>=5", scripted(5, 2, 6))
+    assert to_plain(counted) == "3d6cs>=5 (5*, 2, 6*) = 2"

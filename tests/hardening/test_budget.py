@@ -79,7 +79,8 @@ def _within_its_cost(request: dict[str, Any]) -> None:
     finally:
         gc.enable()
     units = min(prepared.cost.units, BUDGET) + OVERHEAD_UNITS
-    allowed = FACTOR * units * NS_PER_UNIT / 1e9
+    # a cheap request may pay for a first use (lazy imports, caches): at most 0.1 s
+    allowed = max(FACTOR * units * NS_PER_UNIT / 1e9, 0.1)
     if spent > allowed:
         print("SLOW", json.dumps(request), prepared.cost, spent)
     assert spent <= allowed, (prepared.cost, spent, response.get("error"))
@@ -132,19 +133,26 @@ ISSUE_REQUESTS = [
 
 @pytest.mark.parametrize("expression", ISSUE_REQUESTS)
 def test_the_slow_requests_of_the_issue_answer_at_once(expression: str) -> None:
-    """Each took 2 s to minutes before; now the odds-only request is refused naming the
-    budget and the cost, and the roll rolls without its odds, both at once."""
+    """Each took 2 s to minutes before; now each answers at once: with its exact odds
+    where the dice engine's algorithms fit them in the budget (issue 15 moved that
+    frontier), else the odds-only request is refused naming the cost and the budget,
+    and the roll rolls without its odds, saying why."""
     start = time.process_time()
     odds = resolve({"system": "dice", "action": "distribution", "expression": expression})
     rolled = resolve({"system": "dice", "action": "roll", "expression": expression,
                       "seed": 1})
     assert time.process_time() - start < 0.5
-    assert odds["error"]["code"] == "limit_exceeded"
-    assert f"the budget is {BUDGET:,} units" in odds["error"]["message"]
-    assert "would cost" in odds["error"]["message"]
     assert rolled["ok"] is True
-    assert "probability" not in rolled
-    assert rolled["odds_omitted"] == odds["error"]["message"]
+    if odds["ok"]:
+        assert abs(sum(p for _, p in odds["distribution"]) - 1) < 1e-9
+    else:
+        assert odds["error"]["code"] == "limit_exceeded"
+        # refused before any work, naming the request's cost and the budget
+        assert f"the budget is {BUDGET:,} units" in odds["error"]["message"]
+        assert "would cost" in odds["error"]["message"]
+    assert ("probability" in rolled) != ("odds_omitted" in rolled)
+    if "odds_omitted" in rolled:
+        assert "would cost" in rolled["odds_omitted"] or "too costly" in rolled["odds_omitted"]
 
 
 @pytest.mark.parametrize("request_", [

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from regelwerk.table.errors import NotAuthorized
-from regelwerk.table.views import can_see
+from regelwerk.table.views import can_see, uniform
 
 from .conftest import make_table
 from .pf2e_sheets import GOBLIN, VALEROS
@@ -119,6 +119,13 @@ def test_no_secret_reaches_a_player() -> None:
         assert len([e for e in events if e["kind"] == "hidden"]) >= 5
         with pytest.raises(NotAuthorized):
             s.export(viewer)
+    # streams share one view of an event everyone sees alike: filled from the game
+    # master's views first, every player still gets exactly their own view
+    assert sum(1 for e in log if uniform(e)) >= 5
+    assert any(not uniform(e) and "*" in e.audience for e in log)
+    for name in ("gm", "player", "other"):
+        viewer = getattr(table, name)
+        assert s.events(viewer, shared=True) == s.events(viewer), name
     gm_view = json.dumps([s.events(table.gm), s.state(table.gm)], ensure_ascii=False)
     assert HIDDEN_NAME in gm_view
     for event in log:

@@ -1,13 +1,20 @@
 """Waking the streams of a table when it has new events, without blocking the
-event loop.
+event loop and without a thread per table.
 
 A stream subscribes to its table and sleeps on an ``asyncio.Event``.  Two things
-wake it: ``announce`` right after this process appended (the fast path), and one
-watcher thread per table with subscribers, which blocks in the store's ``wait``
-and so also learns of events another process appended (PostgreSQL's
-LISTEN/NOTIFY, a shared SQLite file).  Waking is only a hint: the stream then
-reads its events from the store, so a spurious wake costs a read and a missed
-one at most a heartbeat.
+wake it: ``announce`` right after this process appended (the web pages' fast
+path), and the store's ``watch``: the first subscriber of a table registers one
+listener with the store, which calls it with the new last sequence number on
+every append of this process and, through the store's follower (PostgreSQL's
+LISTEN/NOTIFY, the poll of a shared SQLite file), of other processes.  The
+listener hands the number to the event loop of each subscription, so an append
+costs one call per stream, no database query.
+
+Waking is only a hint: the stream then asks the service for its events, telling
+it the number it was woken for (``Subscription.clear``): when the service's
+cached state has reached it, the events come from memory; otherwise the
+service reads the store.  A stream that was not woken for a heartbeat's time
+reads the store, so even a lost hint costs at most a heartbeat.
 """
 
 from __future__ import annotations
@@ -15,58 +22,104 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Callable
 
+from starlette.concurrency import run_in_threadpool
+
+from regelwerk.errors import RegelwerkError
 from regelwerk.store import EventStore
 
 __all__ = ["EventFeed", "Subscription"]
 
-_WATCH_SLICE = 1.0
-"""Seconds a watcher blocks in ``store.wait`` before it checks for subscribers."""
-
 
 class Subscription:
-    """One stream's wake-up call, bound to the event loop it was made on."""
+    """One stream's wake-up call, bound to the event loop it was made on.  Its
+    fields are only touched on that loop."""
 
     def __init__(self, table_id: str) -> None:
         self.table_id = table_id
         self._loop = asyncio.get_running_loop()
         self._event = asyncio.Event()
+        self._known = 0
+        """The highest sequence number announced: the store has it."""
+        self._stale = True
+        """Whether the next read must ask the store (first read, a hint without a
+        number, a heartbeat's silence)."""
 
-    def wake(self) -> None:
-        """Wake the stream (from any thread)."""
-        try:
-            on_loop = asyncio.get_running_loop() is self._loop
-        except RuntimeError:
-            on_loop = False
-        if on_loop:
-            self._event.set()
-            return
-        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to wake
-            self._loop.call_soon_threadsafe(self._event.set)
+    def wake(self, sequence: int | None = None) -> None:
+        """Wake the stream (from any thread): the table reached ``sequence`` (None:
+        it changed somehow)."""
+        _wake_all([self], sequence)
 
-    def clear(self) -> None:
-        """Forget earlier wake-ups; call before reading the events."""
+    def _woken(self, sequence: int | None) -> None:
+        if sequence is None:
+            self._stale = True
+        elif sequence > self._known:
+            self._known = sequence
+        self._event.set()
+
+    def clear(self) -> int | None:
+        """Forget earlier wake-ups; call before reading the events.  Answers the
+        number the store is known to have reached (the service may answer from
+        memory up to it), or None when the read must ask the store."""
         self._event.clear()
+        stale, self._stale = self._stale, False
+        return None if stale else self._known
 
     async def wait(self, timeout: float) -> bool:
-        """Sleep until woken or ``timeout`` seconds passed; True if woken."""
+        """Sleep until woken or ``timeout`` seconds passed; True if woken (else the
+        next read asks the store)."""
         try:
-            await asyncio.wait_for(self._event.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await self._event.wait()
         except TimeoutError:
+            self._stale = True
             return False
         return True
 
 
+def _wake_all(subscriptions: list[Subscription], sequence: int | None) -> None:
+    """Wake streams from any thread: one hand-over to each event loop, however
+    many of its streams wake."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[Subscription]] = {}
+    for subscription in subscriptions:
+        by_loop.setdefault(subscription._loop, []).append(subscription)
+    try:
+        running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    for loop, woken in by_loop.items():
+        if loop is running:
+            _woken(woken, sequence)
+            continue
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to wake
+            loop.call_soon_threadsafe(_woken, woken, sequence)
+
+
+def _woken(subscriptions: list[Subscription], sequence: int | None) -> None:
+    for subscription in subscriptions:
+        subscription._woken(sequence)
+
+
+class _Channel:
+    """The subscriptions of one table and its listener with the store."""
+
+    def __init__(self) -> None:
+        self.subscribers: set[Subscription] = set()
+        self.unwatch: Callable[[], None] | None = None
+        self.woken = 0
+        self.guard = threading.Lock()
+        """Held while the listener is registered or removed."""
+        self.gone = False
+
+
 class EventFeed:
-    """The subscriptions of every table, and a watcher thread per watched table."""
+    """The subscriptions of every table, woken through one store listener per table."""
 
     def __init__(self, store: EventStore) -> None:
         self._store = store
         self._lock = threading.Lock()
-        self._subscribers: dict[str, set[Subscription]] = {}
-        self._watchers: dict[str, threading.Thread] = {}
-        self._woken: dict[str, int] = {}
+        self._channels: dict[str, _Channel] = {}
         self._closed = threading.Event()
 
     @property
@@ -74,67 +127,72 @@ class EventFeed:
         """True once the server is shutting down: streams end."""
         return self._closed.is_set()
 
-    @contextlib.contextmanager
-    def subscribe(self, table_id: str) -> Iterator[Subscription]:
-        """A subscription to ``table_id`` for the duration of the block."""
+    @contextlib.asynccontextmanager
+    async def subscribe(self, table_id: str) -> AsyncIterator[Subscription]:
+        """A subscription to ``table_id`` for the duration of the block; the table
+        is watched before the block begins, so a read inside it misses nothing."""
         subscription = Subscription(table_id)
         with self._lock:
-            self._subscribers.setdefault(table_id, set()).add(subscription)
-            if table_id not in self._watchers and not self.closed:
-                watcher = threading.Thread(target=self._watch, args=(table_id,),
-                                           name=f"regelwerk-feed-{table_id}", daemon=True)
-                self._watchers[table_id] = watcher
-                watcher.start()
+            channel = self._channels.get(table_id)
+            if channel is None:
+                channel = self._channels[table_id] = _Channel()
+            channel.subscribers.add(subscription)
         try:
+            if channel.unwatch is None and not self.closed:
+                await run_in_threadpool(self._watch, table_id, channel)
             yield subscription
         finally:
             with self._lock:
-                subscribers = self._subscribers.get(table_id, set())
-                subscribers.discard(subscription)
+                channel.subscribers.discard(subscription)
+                last = not channel.subscribers and self._channels.get(table_id) is channel
+                if last:
+                    del self._channels[table_id]
+            if last:
+                self._unwatch(channel)
+
+    def _watch(self, table_id: str, channel: _Channel) -> None:
+        """Register the table's listener with the store (blocking: the store may
+        start its follower).  A store that cannot watch now leaves the streams to
+        their heartbeat reads; the next subscriber tries again."""
+        with channel.guard:
+            if channel.unwatch is not None or channel.gone:
+                return
+            with contextlib.suppress(RegelwerkError):
+                channel.unwatch = self._store.watch(table_id, self._heard)
+
+    @staticmethod
+    def _unwatch(channel: _Channel) -> None:
+        with channel.guard:
+            channel.gone = True
+            unwatch, channel.unwatch = channel.unwatch, None
+        if unwatch is not None:
+            unwatch()
+
+    def _heard(self, table_id: str, sequence: int) -> None:
+        """The store's listener: the table's log reached ``sequence``."""
+        self.announce(table_id, sequence)
 
     def announce(self, table_id: str, sequence: int | None = None) -> None:
         """Wake the streams of ``table_id``: its log reached ``sequence`` (None: it
         changed).  A sequence number the streams were already woken for wakes
         nobody again, so an append that both this process announces and the
-        watcher hears of costs each stream one read."""
+        store reports costs each stream one read."""
         with self._lock:
+            channel = self._channels.get(table_id)
+            if channel is None:
+                return
             if sequence is not None:
-                if sequence <= self._woken.get(table_id, 0):
+                if sequence <= channel.woken:
                     return
-                self._woken[table_id] = sequence
-            subscribers = list(self._subscribers.get(table_id, ()))
-        for subscription in subscribers:
-            subscription.wake()
+                channel.woken = sequence
+            subscribers = list(channel.subscribers)
+        _wake_all(subscribers, sequence)
 
     def close(self) -> None:
         """Stop watching and wake every stream so that it ends."""
         self._closed.set()
         with self._lock:
-            everyone = [s for group in self._subscribers.values() for s in group]
-        for subscription in everyone:
-            subscription.wake()
-
-    def _watching(self, table_id: str) -> bool:
-        with self._lock:
-            if self.closed or not self._subscribers.get(table_id):
-                self._watchers.pop(table_id, None)
-                self._subscribers.pop(table_id, None)
-                self._woken.pop(table_id, None)
-                return False
-            return True
-
-    def _watch(self, table_id: str) -> None:
-        """Block in the store's wait; wake the table's streams on every new event.
-
-        The last sequence number is read *before* the streams are woken, so an
-        event appended after a woken stream's read always ends a later wait."""
-        try:
-            last = self._store.last_sequence(table_id)
-            self.announce(table_id)
-            while self._watching(table_id):
-                if self._store.wait(table_id, last, _WATCH_SLICE):
-                    last = self._store.last_sequence(table_id)
-                    self.announce(table_id, last)
-        except Exception:  # a vanished table or a closed store: the streams poll on
-            with self._lock:
-                self._watchers.pop(table_id, None)
+            channels = list(self._channels.values())
+        for channel in channels:
+            self._unwatch(channel)
+            _wake_all(list(channel.subscribers), None)

@@ -19,6 +19,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
+import orjson
 from starlette.concurrency import run_in_threadpool
 
 from regelwerk.api.table_feed import EventFeed
@@ -41,7 +42,10 @@ httpx reads lines with) and that JSON may leave raw: written as escapes."""
 
 def frame(event: dict[str, Any]) -> str:
     """One event as an SSE message: its sequence number is the message id."""
-    data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    try:  # compact, non-ASCII as it is, as json.dumps(ensure_ascii=False) writes it
+        data = orjson.dumps(event, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # an integer beyond 64 bits
+        data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
     return f"id: {event['sequence']}\ndata: {data.translate(_LINE_BREAKS)}\n\n"
 
 
@@ -49,15 +53,19 @@ async def event_stream(service: TableService, feed: EventFeed, viewer: Viewer,
                        after: int, heartbeat: float = HEARTBEAT) -> AsyncIterator[str]:
     """Every event after ``after`` as the viewer sees it, then each new one."""
     yield f": connected to table {viewer.table_id}\nretry: {RETRY_MS}\n\n"
-    with feed.subscribe(viewer.table_id) as subscription:
+    async with feed.subscribe(viewer.table_id) as subscription:
         while True:
-            subscription.clear()
-            events = await run_in_threadpool(service.events, viewer, after)
-            for event in events:
-                sequence = int(event["sequence"])
-                if sequence > after:
-                    yield frame(event)
-                    after = sequence
+            known = subscription.clear()
+            # from the service's memory on the event loop when that cannot block,
+            # else (the table busy, or the store to ask) in the thread pool
+            events = service.events_at_hand(viewer, after, known, shared=True)
+            if events is None:
+                events = await run_in_threadpool(service.events, viewer, after, known,
+                                                 shared=True)
+            fresh = [event for event in events if int(event["sequence"]) > after]
+            if fresh:  # one write for a batch
+                yield "".join(frame(event) for event in fresh)
+                after = int(fresh[-1]["sequence"])
             if feed.closed:
                 yield "event: closing\ndata: {}\n\n"
                 return

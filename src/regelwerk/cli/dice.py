@@ -9,7 +9,6 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from regelwerk.cli.chart import Series, write_chart
 from regelwerk.cli.common import (
     call,
     cli_t,
@@ -70,7 +69,7 @@ def dice_legend(t: Translator, dice: list[dict[str, Any]]) -> str | None:
 @click.option("--markdown", is_flag=True, help="Print the roll as Markdown.")
 def roll_command(expression: str, seed: int | None, faces: list[int] | None, lang: str,
                  as_json: bool, markdown: bool) -> None:
-    """Roll EXPRESSION, for example "2W6+3", "4d6kh3" or "8d6>=5"."""
+    """Roll EXPRESSION, for example "2W6+3", "4d6kh3", "8d6cs>=5" or "6#4d6kh3"."""
     answered = call({"system": "dice", "action": "roll", "expression": expression},
                     seed=seed, faces=faces, lang=lang, as_json=as_json)
     if answered is None:
@@ -153,6 +152,8 @@ def odds_command(expressions: tuple[str, ...], seed: int | None, show_all: bool,
             out.print(t("Explosions were followed to a depth limit; probability cut off: "
                         "{mass}", mass=t.number(answer["cut_off"])))
     if plot is not None:
+        from regelwerk.cli.chart import Series, write_chart  # only for --plot: starts quicker
+
         series = [Series(a["expression"], tuple((v, p) for v, p in a["distribution"]))
                   for a in answers]
         try:

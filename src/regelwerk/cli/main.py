@@ -2,39 +2,58 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import IO, Any
+from typing import IO, Any, ClassVar
 
 import click
 
-from regelwerk import __version__
-from regelwerk.cli import (  # noqa: F401  (they register their commands on pf2e)
-    pf2e_damage,
-    pf2e_map,
-    pf2e_play,
-    pf2e_table,
-)
-from regelwerk.cli.common import lang_option
+from regelwerk.cli.common import lang_option, localize
 from regelwerk.cli.dice import odds_command, roll_command
-from regelwerk.cli.dnd5e import dnd5e
-from regelwerk.cli.pf2e import pf2e
 from regelwerk.cli.running import ToolGroup, run
 from regelwerk.cli.shell import MANUAL_EPILOG, completion_command, manual_command
-from regelwerk.cli.table import table
-from regelwerk.cli.w6 import w6
 from regelwerk.errors import RegelwerkError
 from regelwerk.protocol import resolve
 from regelwerk.protocol.resolve import error_response
 from regelwerk.protocol.wire import decode, encode
 
-__all__ = ["cli", "main"]
+__all__ = ["cli", "load_commands", "main"]
 
 
-@click.group(cls=ToolGroup, context_settings={"help_option_names": ["-h", "--help"]},
+class _LazyGroup(ToolGroup):
+    """Loads a game system's commands (and so its rules) on first use, so that
+    ``regelwerk roll`` starts without importing every system."""
+
+    lazy: ClassVar[dict[str, tuple[str, ...]]] = {
+        # command name: its attribute, then the modules to import (the pf2e_* modules
+        # register their commands on the pf2e group)
+        "w6": ("w6", "regelwerk.cli.w6"),
+        "5e": ("dnd5e", "regelwerk.cli.dnd5e"),
+        "pf2e": ("pf2e", "regelwerk.cli.pf2e", "regelwerk.cli.pf2e_damage",
+                 "regelwerk.cli.pf2e_map", "regelwerk.cli.pf2e_play", "regelwerk.cli.pf2e_table"),
+        "table": ("table", "regelwerk.cli.table"),
+    }
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            attribute, *names = self.lazy[cmd_name]
+            # a system's rules load here, on first use
+            modules = [importlib.import_module(name) for name in names]
+            command: click.Command = getattr(modules[0], attribute)
+            if self.translator is not None:
+                localize(command, self.translator)
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
              epilog=MANUAL_EPILOG)
-@click.version_option(__version__, prog_name="regelwerk")
+@click.version_option(package_name="regelwerk", prog_name="regelwerk")
 @lang_option
 def cli(lang: str) -> None:
     """regelwerk: rules for W6 Proben, D&D 5e and Pathfinder 2e, with exact odds.
@@ -124,12 +143,15 @@ def serve_command(host: str, port: int, workers: int, allow_hosts: tuple[str, ..
 
 cli.add_command(roll_command)
 cli.add_command(odds_command)
-cli.add_command(w6)
-cli.add_command(dnd5e)
-cli.add_command(pf2e)
 cli.add_command(completion_command)
 cli.add_command(manual_command)
-cli.add_command(table)
+
+
+def load_commands() -> None:
+    """Load every lazily registered command (for tools that walk the whole tree)."""
+    context = click.Context(cli)
+    for name in cli.list_commands(context):
+        cli.get_command(context, name)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -12,7 +12,7 @@ import click
 
 from regelwerk.cli.click_words import speak
 from regelwerk.cli.common import cli_language, localize
-from regelwerk.i18n import translator
+from regelwerk.i18n import Translator, translator
 
 __all__ = ["INTERRUPTED", "ToolGroup", "run"]
 
@@ -38,6 +38,9 @@ class ToolGroup(click.Group):
     """The root group: a reader that goes away (``| head``) ends the command
     quietly with status 0 (click itself would answer 1)."""
 
+    translator: Translator | None = None
+    """The language of this run (set by ``run``), for commands loaded later."""
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
@@ -55,6 +58,8 @@ def run(root: click.Command, argv: list[str] | None = None) -> None:
     """Run ``root`` on ``argv`` (default: the process's arguments) and exit."""
     t = translator(cli_language(argv))
     localize(root, t)
+    if isinstance(root, ToolGroup):
+        root.translator = t
     speak(t)
     root.context_settings["help_option_names"] = HELP_OPTIONS[t.lang]
     try:

@@ -76,8 +76,9 @@ def _roff(text: str) -> str:
 def manual_command(roff: bool, lang: str) -> None:
     """The manual: every command's help, one after the other (like `man regelwerk`)."""
     from regelwerk import __version__
-    from regelwerk.cli.main import cli
+    from regelwerk.cli.main import cli, load_commands
 
+    load_commands()
     t = cli_t()
     pages = _pages(cli, ["regelwerk"], None)
     if roff:

@@ -6,7 +6,8 @@ injected ``RandomSource``, and the renderers show it.  ``distribution`` gives
 the exact distribution of any expression.
 """
 
-from regelwerk.dice.exact import Exact, distribution, distribution_of
+from typing import TYPE_CHECKING, Any
+
 from regelwerk.dice.limits import RollBudget
 from regelwerk.dice.parser import clear_cache, parse
 from regelwerk.dice.random_sources import (
@@ -18,6 +19,18 @@ from regelwerk.dice.random_sources import (
 from regelwerk.dice.render import to_json, to_markdown, to_plain
 from regelwerk.dice.results import Die, RollResult
 from regelwerk.dice.roller import roll, roll_tree
+
+if TYPE_CHECKING:
+    from regelwerk.dice.exact import Exact, distribution, distribution_of, roll_chances
+
+
+def __getattr__(name: str) -> Any:
+    """Exact distributions load on first use (rolling does not need them)."""
+    if name in ("Exact", "distribution", "distribution_of", "roll_chances"):
+        from regelwerk.dice import exact
+
+        return getattr(exact, name)
+    raise AttributeError(f"module 'regelwerk.dice' has no attribute {name!r}")
 
 __all__ = [
     "Die",
@@ -33,6 +46,7 @@ __all__ = [
     "distribution_of",
     "parse",
     "roll",
+    "roll_chances",
     "roll_tree",
     "to_json",
     "to_markdown",

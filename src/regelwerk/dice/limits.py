@@ -11,10 +11,13 @@ from regelwerk.errors import LimitExceeded
 
 __all__ = [
     "MAX_CONSTANT",
+    "MAX_COUNT",
     "MAX_DICE",
     "MAX_EXPLODE_DEPTH",
     "MAX_EXPRESSION_LENGTH",
     "MAX_NESTING",
+    "MAX_OPERATORS",
+    "MAX_REPEAT",
     "MAX_SIDES",
     "MAX_SUPPORT",
     "MAX_WORK",
@@ -26,12 +29,19 @@ MAX_EXPRESSION_LENGTH = 1000
 """Characters in one expression."""
 MAX_DICE = 1000
 """Dice rolled for one expression, rerolls and explosions counted."""
+MAX_COUNT = 100_000
+"""Dice in one term (``NdX``); more than ``MAX_DICE`` can only be asked for odds, and
+the cost estimate of ``regelwerk.dice.cost`` decides whether those are answered."""
+MAX_OPERATORS = 200
+"""Binary operators in one expression."""
+MAX_REPEAT = 100
+"""Rolls of one repeat (``6#4d6kh3``)."""
 MAX_SIDES = 10_000
 """Faces of one die."""
 MAX_CONSTANT = 1_000_000
 """Largest integer constant."""
 MAX_NESTING = 50
-"""Depth of the syntax tree (parentheses, unary signs and operators)."""
+"""Parentheses and unary signs inside each other."""
 MAX_EXPLODE_DEPTH = 100
 """Largest explosion depth for ``!…@N``."""
 

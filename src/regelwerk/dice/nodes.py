@@ -1,164 +1,163 @@
 """The immutable syntax tree of a dice expression.
 
-``str(node)`` gives the normalised notation, which is also the parse-cache key.
+``str(node)`` gives the normalised notation.  Operations on dice and sets keep
+the order they were written in (``Operation.level`` counts the parentheses a
+written chain sits behind, so that ``((10d6kh5)kl2)kh1`` stays three steps).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
 __all__ = [
     "BinaryOp",
-    "Compare",
+    "Commented",
     "Dice",
-    "Explode",
     "Expression",
     "Group",
-    "Keep",
+    "Labelled",
     "Negate",
     "Number",
-    "Reroll",
+    "Operation",
+    "Repeat",
     "Selector",
+    "SetOf",
 ]
 
-Compare = Literal["=", ">=", "<=", ">", "<"]
-Operator = Literal["+", "-", "*", "/"]
-KeepMode = Literal["kh", "kl", "dh", "dl"]
+SelectorKind = Literal["=", ">", "<", ">=", "<=", "h", "l"]
+OperationName = Literal["k", "p", "rr", "ro", "ra", "e", "mi", "ma", "cs"]
+Operator = Literal["+", "-", "*", "/", "//", "%", "==", "!=", "<", ">", "<=", ">="]
+Value = int | Fraction
+
+COMPARISONS = frozenset({"==", "!=", "<", ">", "<=", ">="})
 
 
 @dataclass(frozen=True, slots=True)
 class Selector:
-    """Which faces a reroll, explosion or success count applies to (``<3``, ``6``)."""
+    """Which dice or set items an operation applies to: ``h3``/``l3`` (the highest or
+    lowest three), or a comparison with a value (``3``, ``>3``, ``<3``, ``>=3``, ``<=3``)."""
 
-    compare: Compare
+    kind: SelectorKind
     value: int
 
-    def matches(self, face: int) -> bool:
-        """Whether ``face`` is selected."""
+    @property
+    def by_rank(self) -> bool:
+        """Whether it selects by rank (``h``/``l``) rather than by value."""
+        return self.kind in ("h", "l")
+
+    def matches(self, face: Value) -> bool:
+        """Whether a value selector selects ``face`` (never for ``h``/``l``)."""
         v = self.value
-        c = self.compare
-        if c == "=":
+        k = self.kind
+        if k == "=":
             return face == v
-        if c == ">=":
-            return face >= v
-        if c == "<=":
-            return face <= v
-        if c == ">":
+        if k == ">":
             return face > v
-        return face < v
+        if k == "<":
+            return face < v
+        if k == ">=":
+            return face >= v
+        if k == "<=":
+            return face <= v
+        return False
 
     def __str__(self) -> str:
-        return f"{'' if self.compare == '=' else self.compare}{self.value}"
+        return f"{'' if self.kind == '=' else self.kind}{self.value}"
 
 
 @dataclass(frozen=True, slots=True)
-class Reroll:
-    """``ro`` rerolls a selected face once; ``r``/``rr`` reroll until it no longer matches."""
+class Operation:
+    """One written operation with its selectors (their union), e.g. ``kh3``,
+    ``k1k2`` (merged: keep 1s and 2s), ``e6@3`` (explode on 6, at most 3 rounds)."""
 
-    selector: Selector
-    once: bool
+    name: OperationName
+    selectors: tuple[Selector, ...]
+    depth: int | None = None
+    level: int = 0
 
-    def __str__(self) -> str:
-        return f"{'ro' if self.once else 'r'}{self.selector}"
+    def selects(self, face: Value) -> bool:
+        """Whether any value selector selects ``face``."""
+        return any(s.matches(face) for s in self.selectors)
 
-
-@dataclass(frozen=True, slots=True)
-class Explode:
-    """A selected face adds another die; ``depth`` limits the explosions per die."""
-
-    selector: Selector
-    depth: int | None
-
-    def __str__(self) -> str:
-        return f"!{self.selector}" + ("" if self.depth is None else f"@{self.depth}")
-
-
-@dataclass(frozen=True, slots=True)
-class Keep:
-    """Keep or drop the highest or lowest ``n`` dice."""
-
-    mode: KeepMode
-    n: int
-
-    def kept_count(self, dice: int) -> tuple[bool, int]:
-        """``(highest, how many)``: which end of the sorted dice is kept, and how many."""
-        n = min(self.n, dice)
-        if self.mode == "kh":
-            return True, n
-        if self.mode == "kl":
-            return False, n
-        if self.mode == "dh":
-            return False, dice - n
-        return True, dice - n
+    @property
+    def by_rank(self) -> bool:
+        """Whether any selector selects by rank (``h``/``l``)."""
+        return any(s.by_rank for s in self.selectors)
 
     def __str__(self) -> str:
-        return f"{self.mode}{self.n}"
+        depth = "" if self.depth is None else f"@{self.depth}"
+        return "".join(f"{self.name}{s}" for s in self.selectors) + depth
+
+
+def _render_ops(core: str, ops: tuple[Operation, ...]) -> str:
+    levels = max((op.level for op in ops), default=0)
+    text = "(" * levels + core
+    level = 0
+    for op in ops:
+        while level < op.level:
+            text += ")"
+            level += 1
+        text += str(op)
+    return text + ")" * (levels - level)
 
 
 @dataclass(frozen=True, slots=True)
 class Number:
-    """An integer constant."""
+    """A constant: an integer or a decimal (kept exact as a fraction)."""
 
-    value: int
+    value: Value
+    text: str = ""
 
     def __str__(self) -> str:
-        return str(self.value)
+        return self.text or str(self.value)
 
 
 @dataclass(frozen=True, slots=True)
 class Dice:
-    """``NdX`` with its modifiers; the modifiers apply in the fixed order
-    reroll, explode, minimum/maximum, keep/drop, count."""
+    """``NdX`` (``NWX``, ``d%``) and its operations, applied in the written order."""
 
     count: int
     sides: int
     percent: bool = False
-    reroll: Reroll | None = None
-    explode: Explode | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-    keep: Keep | None = None
-    success: Selector | None = None
+    ops: tuple[Operation, ...] = ()
     label: str | None = None
 
     def __str__(self) -> str:
-        parts = [f"{self.count}d{'%' if self.percent else self.sides}"]
-        if self.reroll:
-            parts.append(str(self.reroll))
-        if self.explode:
-            parts.append(str(self.explode))
-        if self.minimum is not None:
-            parts.append(f"mi{self.minimum}")
-        if self.maximum is not None:
-            parts.append(f"ma{self.maximum}")
-        if self.keep:
-            parts.append(str(self.keep))
-        if self.success:
-            sel = self.success
-            parts.append(f"{sel.compare}{sel.value}")
-        if self.label:
-            parts.append(f"[{self.label}]")
-        return "".join(parts)
+        core = f"{self.count}d{'%' if self.percent else self.sides}"
+        text = _render_ops(core, self.ops)
+        return f"{text} [{self.label}]" if self.label is not None else text
 
-    def clamp(self, face: int) -> int:
-        """The face after the per-die minimum and maximum."""
-        if self.minimum is not None and face < self.minimum:
-            face = self.minimum
-        if self.maximum is not None and face > self.maximum:
-            face = self.maximum
-        return face
+
+@dataclass(frozen=True, slots=True)
+class SetOf:
+    """A set ``(a, b, c)`` (or one value in parentheses with operations,
+    ``(1d20+5)kh1``); its value is the sum of the items it keeps."""
+
+    items: tuple[Expression, ...]
+    ops: tuple[Operation, ...] = ()
+    is_set: bool = True
+
+    def __str__(self) -> str:
+        inner = ", ".join(map(str, self.items))
+        if self.is_set and len(self.items) == 1:
+            inner += ","
+        return _render_ops(f"({inner})", self.ops)
 
 
 @dataclass(frozen=True, slots=True)
 class BinaryOp:
-    """``left op right`` with ``/`` as integer division rounding down."""
+    """``left op right``: arithmetic (``/`` exact, ``//`` rounding down, ``%``
+    modulo) or a comparison giving 1 or 0."""
 
     op: Operator
     left: Expression
     right: Expression
 
     def __str__(self) -> str:
+        if self.op in COMPARISONS:
+            return f"{self.left} {self.op} {self.right}"
         return f"{self.left}{self.op}{self.right}"
 
 
@@ -182,4 +181,37 @@ class Group:
         return f"({self.inner})"
 
 
-Expression = Number | Dice | BinaryOp | Negate | Group
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    """An annotation on a term that is not a dice term: ``9 [fire]``."""
+
+    inner: Expression
+    label: str
+
+    def __str__(self) -> str:
+        return f"{self.inner} [{self.label}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    """``6#4d6kh3``: the expression rolled ``times`` times, each total on its own."""
+
+    times: int
+    inner: Expression
+
+    def __str__(self) -> str:
+        return f"{self.times}#{self.inner}"
+
+
+@dataclass(frozen=True, slots=True)
+class Commented:
+    """An expression followed by a comment: ``1d20+5 to hit the goblin``."""
+
+    inner: Expression
+    comment: str
+
+    def __str__(self) -> str:
+        return f"{self.inner} {self.comment}"
+
+
+Expression = Number | Dice | SetOf | BinaryOp | Negate | Group | Labelled | Repeat | Commented

@@ -1,288 +1,454 @@
-"""Parsing dice notation (``grammar.lark``) into the immutable syntax tree.
+"""Parsing dice notation into the immutable syntax tree (``docs/notation.md``).
 
-Parsed trees are cached by the expression's normalised text (whitespace
-removed); ``clear_cache()`` empties the cache.
+A hand-written recursive-descent parser, one function per precedence layer,
+loosest first::
+
+    roll        := [INT "#"] comparison [comment]
+    comparison  := sum (("==" | "!=" | ">=" | "<=" | ">" | "<") sum)*
+    sum         := product (("+" | "-") product)*
+    product     := unary (("*" | "//" | "/" | "%") unary)*
+    unary       := ("+" | "-") unary | term
+    term        := (number | dice operation* | "(" [items] ")" operation*) annotation*
+    operation   := ("k" | "p" | "rr" | "ro" | "ra" | "r" | "e" | "!" | "mi" | "ma" | "cs"
+                    | "dh" | "dl") [selector] ["@" INT]
+    selector    := ("h" | "l") [INT] | (">=" | "<=" | ">" | "<" | "=") INT | INT
+
+A trailing comment starts after whitespace where the text before it is a whole
+expression.  Parsed trees are cached by their text; ``clear_cache()`` empties it.
 """
 
 from __future__ import annotations
 
 import re
-from importlib import resources
+import sys
+from fractions import Fraction
 from typing import cast
-
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-)
 
 from regelwerk.dice.limits import (
     MAX_CONSTANT,
-    MAX_DICE,
+    MAX_COUNT,
     MAX_EXPLODE_DEPTH,
     MAX_EXPRESSION_LENGTH,
     MAX_NESTING,
+    MAX_OPERATORS,
+    MAX_REPEAT,
     MAX_SIDES,
 )
 from regelwerk.dice.nodes import (
     BinaryOp,
-    Compare,
+    Commented,
     Dice,
-    Explode,
     Expression,
     Group,
-    Keep,
-    KeepMode,
+    Labelled,
     Negate,
     Number,
-    Reroll,
+    Operation,
+    OperationName,
+    Operator,
+    Repeat,
     Selector,
+    SelectorKind,
+    SetOf,
 )
 from regelwerk.errors import DiceSyntaxError, LimitExceeded, Message, translatable
 
 __all__ = ["clear_cache", "parse"]
 
-_GRAMMAR = resources.files("regelwerk.dice").joinpath("grammar.lark").read_text("utf-8")
-
-_TOKEN_NAMES = {
-    "PLUS": translatable("'+'"),
-    "MINUS": translatable("'-'"),
-    "STAR": translatable("'*'"),
-    "DIVIDE": translatable("'/'"),
-    "LPAR": translatable("'('"),
-    "RPAR": translatable("')'"),
-    "INT": translatable("a number"),
-    "DICE": translatable("dice such as 2d6"),
-    "KEEP": translatable("kh/kl/dh/dl"),
-    "REROLL": translatable("a reroll such as r1 or ro<3"),
-    "EXPLODE": translatable("'!'"),
-    "COUNT": translatable("a success count such as >=5"),
-    "MINIMUM": translatable("mi and a number"),
-    "MAXIMUM": translatable("ma and a number"),
-    "LABEL": translatable("a label in brackets"),
-    "$END": translatable("the end of the expression"),
-}
-
-_COMPARE = r"(>=|<=|>|<|=)?"
+_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
 _DICE = re.compile(r"([0-9]*)[dDwW]([0-9]+|%)")
-_KEEP = re.compile(r"(kh|kl|dh|dl)([0-9]*)")
-_REROLL = re.compile(rf"r([or]?){_COMPARE}([0-9]+)")
-_EXPLODE = re.compile(rf"[!e](?:{_COMPARE}([0-9]+))?(?:@([0-9]+))?")
-_COUNT = re.compile(rf"{_COMPARE}([0-9]+)")
+_INT = re.compile(r"[0-9]+")
+_BARE_DIE = re.compile(r"[0-9]*[dDwW](?![0-9%])")
+_SPACE = re.compile(r"\s*")
+_REPEAT = re.compile(r"\s*([0-9]+)\s*#")
+_COMPARE = re.compile(r"\s*(==|!=|>=|<=|>|<)")
+_OPERATION_WORD = re.compile(r"\s*(rr|ro|ra|mi|ma|cs|dh|dl|k|p|r|e|!(?!=))")
+_IMMEDIATE = ("mi", "ma")
+_A_NUMBER = translatable("a number")
+_MAX_LABEL = 100
 
 
-def _describe(names: set[str] | frozenset[str]) -> tuple[str, ...]:
-    return tuple(sorted({_TOKEN_NAMES.get(name, name.lower()) for name in names}))
+_NUMBER_WORDS = {
+    "number": translatable("number"),
+    "dice count": translatable("dice count"),
+    "number of faces": translatable("number of faces"),
+    "repeat": translatable("repeat"),
+}
+_THE_END = translatable("the end")
+
+
+def _int(text: str, limit: int = MAX_CONSTANT, what: str = "number") -> int:
+    if len(text) > 7 or int(text) > limit:
+        raise LimitExceeded("{what} {text} is too large: at most {limit}",
+                            what=Message(_NUMBER_WORDS[what]), text=text[:12], limit=limit)
+    return int(text)
 
 
 def _alternatives(expected: tuple[str, ...]) -> Message:
     """``a or b or c`` in the reader's language."""
     if not expected:
-        return Message("something else")
+        return Message(translatable("something else"))
     if len(expected) == 1:
         return Message(expected[0])
     return Message("{first} or {last}", first=_alternatives(expected[:-1]),
                    last=Message(expected[-1]))
 
 
-def _int(text: str) -> int:
-    if len(text) > 7 or int(text) > MAX_CONSTANT:
-        raise LimitExceeded("number {text} is too large: numbers go up to {max_constant}",
-                            text=text[:12], max_constant=MAX_CONSTANT)
-    return int(text)
+def _found(text: str, at: int) -> str:
+    """The character at ``at`` as the reader sees it, or the end."""
+    return repr(text[at]) if at < len(text) else Message(_THE_END)
 
 
-def _selector(compare: str | None, value: str) -> Selector:
-    return Selector(cast(Compare, compare or "="), _int(value))
+class _Parser:
+    __slots__ = ("depth", "operators", "pos", "text")
 
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.depth = 0
+        self.operators = 0
 
-def _match(pattern: re.Pattern[str], token: Token) -> re.Match[str]:
-    found = pattern.fullmatch(str(token))
-    assert found is not None  # the grammar's token guarantees the shape
-    return found
+    # -- helpers ----------------------------------------------------------------------
+    def error(self, expected: tuple[str, ...], position: int | None = None) -> DiceSyntaxError:
+        at = self.pos if position is None else position
+        text = self.text
+        before = text[:at]
+        line = before.count("\n") + 1
+        column = at - (before.rfind("\n") + 1) + 1
+        return DiceSyntaxError(
+            "syntax error at line {line}, column {column}: found {found}, expected {value}",
+            line=line, column=column, found=_found(text, at), expected=expected,
+            value=_alternatives(expected),
+        )
 
+    def skip(self) -> None:
+        text = self.text
+        pos = self.pos
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        self.pos = pos
 
-@v_args(inline=True)
-class _ToNodes(Transformer[Token, Expression]):
-    def number(self, token: Token) -> Number:
-        return Number(_int(token))
+    def peek(self, word: str) -> bool:
+        return self.text.startswith(word, self.pos)
 
-    def group(self, inner: Expression) -> Group:
-        return Group(inner)
+    def nest(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise LimitExceeded("expression nested too deeply: at most {max_nesting} levels",
+                                max_nesting=MAX_NESTING)
 
-    def neg(self, operand: Expression) -> Negate:
-        return Negate(operand)
+    def count(self) -> None:
+        self.operators += 1
+        if self.operators > MAX_OPERATORS:
+            raise LimitExceeded("too many operators: at most {max_operators} in one expression",
+                                max_operators=MAX_OPERATORS)
 
-    def add(self, left: Expression, right: Expression) -> BinaryOp:
-        return BinaryOp("+", left, right)
+    # -- layers -----------------------------------------------------------------------
+    def comparison(self) -> Expression:
+        left = self.sum()
+        while True:
+            found = _COMPARE.match(self.text, self.pos)
+            if found is None:
+                return left
+            op = found.group(1)
+            self.pos = found.end()
+            self.count()
+            left = BinaryOp(cast(Operator, op), left, self.sum())
 
-    def sub(self, left: Expression, right: Expression) -> BinaryOp:
-        return BinaryOp("-", left, right)
+    def sum(self) -> Expression:
+        left = self.product()
+        while True:
+            self.skip()
+            if self.pos < len(self.text) and self.text[self.pos] in "+-":
+                op = self.text[self.pos]
+                self.pos += 1
+                self.count()
+                left = BinaryOp(cast(Operator, op), left, self.product())
+            else:
+                return left
 
-    def mul(self, left: Expression, right: Expression) -> BinaryOp:
-        return BinaryOp("*", left, right)
+    def product(self) -> Expression:
+        left = self.unary()
+        while True:
+            self.skip()
+            if self.peek("//"):
+                op = "//"
+            elif self.pos < len(self.text) and self.text[self.pos] in "*/%":
+                op = self.text[self.pos]
+            else:
+                return left
+            self.pos += len(op)
+            self.count()
+            left = BinaryOp(cast(Operator, op), left, self.unary())
 
-    def div(self, left: Expression, _op: Token, right: Expression) -> BinaryOp:
-        return BinaryOp("/", left, right)
+    def unary(self) -> Expression:
+        self.skip()
+        if self.peek("-") or self.peek("+"):
+            sign = self.text[self.pos]
+            self.pos += 1
+            self.nest()
+            operand = self.unary()
+            self.depth -= 1
+            return Negate(operand) if sign == "-" else operand
+        return self.term()
 
-    def dice(self, term: Token, *modifiers: Token) -> Dice:
-        count_text, sides_text = _match(_DICE, term).groups()
-        count = _int(count_text) if count_text else 1
-        percent = sides_text == "%"
-        sides = 100 if percent else _int(sides_text)
-        if count > MAX_DICE:
-            raise LimitExceeded("too many dice: {count}d…; at most {max_dice} dice per "
-                                "expression",
-                                count=count, max_dice=MAX_DICE)
-        if sides > MAX_SIDES:
-            raise LimitExceeded("die too large: d{sides}; dice have at most {max_sides} faces",
-                                sides=sides, max_sides=MAX_SIDES)
-        if sides < 1:
-            raise DiceSyntaxError("a die needs at least 1 face: d0 is not a die")
-        fields: dict[str, object] = {}
-        for token in modifiers:
-            key, value = _modifier(token, sides)
-            if key in fields:
+    def term(self) -> Expression:
+        self.skip()
+        text = self.text
+        found = _DICE.match(text, self.pos)
+        if found:
+            node: Expression = self.dice(found)
+        elif self.peek("("):
+            node = self.parenthesis()
+        else:
+            bare = _BARE_DIE.match(text, self.pos)
+            if bare:
+                at = bare.end()
                 raise DiceSyntaxError(
-                    "the modifier {modifier_names} is given twice on one dice term; each kind "
-                    "of modifier may appear once", modifier_names=_MODIFIER_NAMES[key]
+                    "syntax error at line {line}, column {column}: found {found} without a "
+                    "number of faces; a die is written like 2d6, d20 or d%",
+                    column=at + 1, found=_found(text, at), expected=(_A_NUMBER, "'%'"),
                 )
-            fields[key] = value
-        return _checked(Dice(count, sides, percent, **fields))  # type: ignore[arg-type]
+            number = _NUMBER.match(text, self.pos)
+            if number is None:
+                raise self.error((_A_NUMBER, translatable("dice such as 2d6"), "'('", "'-'"))
+            self.pos = number.end()
+            literal = number.group()
+            if "." in literal:
+                if len(literal) > 20:
+                    raise LimitExceeded("decimal {text}… is too long: at most {digits} digits",
+                                        text=literal[:12], digits=20)
+                node = Number(Fraction(literal), literal)
+            else:
+                node = Number(_int(literal))
+        return self.annotations(node)
 
+    def annotations(self, node: Expression) -> Expression:
+        labels: list[str] = []
+        while True:
+            self.skip()
+            if not self.peek("["):
+                break
+            end = self.text.find("]", self.pos)
+            if end < 0:
+                raise self.error((translatable("']' to close the annotation"),), len(self.text))
+            label = self.text[self.pos + 1 : end].strip()
+            if len(label) > _MAX_LABEL:
+                raise LimitExceeded("annotation too long: at most {max_label} characters",
+                                    max_label=_MAX_LABEL)
+            labels.append(label)
+            self.pos = end + 1
+        if not labels:
+            return node
+        label = " ".join(labels)
+        if isinstance(node, Dice) and node.label is None:
+            return Dice(node.count, node.sides, node.percent, node.ops, label)
+        return Labelled(node, label)
 
-def _modifier(token: Token, sides: int) -> tuple[str, object]:
-    kind = token.type
-    if kind == "KEEP":
-        mode, n = _match(_KEEP, token).groups()
-        return "keep", Keep(cast(KeepMode, mode), _int(n) if n else 1)
-    if kind == "REROLL":
-        mode, compare, value = _match(_REROLL, token).groups()
-        return "reroll", Reroll(_selector(compare, value), once=mode == "o")
-    if kind == "EXPLODE":
-        compare, value, depth_text = _match(_EXPLODE, token).groups()
-        selector = Selector("=", sides) if value is None else _selector(compare, value)
-        depth = None if depth_text is None else _int(depth_text)
-        if depth is not None and depth > MAX_EXPLODE_DEPTH:
-            raise LimitExceeded(
-                "explosion depth {depth} is too deep: at most {max_explode_depth}",
-                depth=depth, max_explode_depth=MAX_EXPLODE_DEPTH
-            )
-        return "explode", Explode(selector, depth)
-    if kind == "MINIMUM":
-        return "minimum", _int(token[2:])
-    if kind == "MAXIMUM":
-        return "maximum", _int(token[2:])
-    if kind == "COUNT":
-        compare, value = _match(_COUNT, token).groups()
-        return "success", _selector(compare, value)
-    return "label", str(token)[1:-1].strip()
+    def dice(self, found: re.Match[str]) -> Dice:
+        count_text, sides_text = found.groups()
+        self.pos = found.end()
+        count = _int(count_text, MAX_COUNT, "dice count") if count_text else 1
+        percent = sides_text == "%"
+        sides = 100 if percent else _int(sides_text, MAX_SIDES, "number of faces")
+        if sides < 1:
+            raise DiceSyntaxError("a die needs at least 1 face: d0 is not a die",
+                                  found="0", expected=(translatable("a number from 1"),))
+        ops = self.operations(sides, set_ops=False, level=0)
+        return _checked(Dice(count, sides, percent, ops))
 
+    def parenthesis(self) -> Expression:
+        self.pos += 1
+        self.nest()
+        items: list[Expression] = []
+        comma = False
+        self.skip()
+        while not self.peek(")"):
+            items.append(self.comparison())
+            self.skip()
+            if self.peek(","):
+                self.pos += 1
+                comma = True
+                self.skip()
+            elif not self.peek(")"):
+                raise self.error(("','", "')'"))
+        self.pos += 1
+        self.depth -= 1
+        if comma or not items:
+            ops = self.operations(0, set_ops=True, level=0)
+            return SetOf(tuple(items), ops)
+        inner = items[0]
+        core = inner
+        while isinstance(core, Group):
+            core = core.inner
+        level = 0
+        if isinstance(core, Dice | SetOf):
+            level = 1 + max((op.level for op in core.ops), default=0)
+        ops = self.operations(0, set_ops=True, level=level)
+        if not ops:
+            return Group(inner)
+        if isinstance(core, Dice):
+            return Dice(core.count, core.sides, core.percent, core.ops + ops, core.label)
+        if isinstance(core, SetOf):
+            return SetOf(core.items, core.ops + ops, core.is_set)
+        return SetOf((inner,), ops, is_set=False)
 
-_MODIFIER_NAMES = {
-    "keep": "keep/drop (kh, kl, dh, dl)",
-    "reroll": "reroll (r, ro)",
-    "explode": "explode (!)",
-    "minimum": "minimum (mi)",
-    "maximum": "maximum (ma)",
-    "success": "success count (>=, …)",
-    "label": "label ([…])",
-}
+    # -- operations -------------------------------------------------------------------
+    def operations(self, sides: int, *, set_ops: bool, level: int) -> tuple[Operation, ...]:
+        ops: list[Operation] = []
+        while True:
+            found = _OPERATION_WORD.match(self.text, self.pos)
+            if found is None:
+                break
+            word = found.group(1)
+            op_start = found.start(1)
+            if word == "r" and not self._selector_follows(op_start + 1 - self.pos):
+                break
+            self.pos = found.end()
+            op = self.operation(word, sides)
+            if set_ops and op.name not in ("k", "p"):
+                raise DiceSyntaxError(
+                    "'{word}' at column {column} applies to dice only: a set or a "
+                    "value in parentheses takes keep (k) and drop (p)",
+                    column=op_start + 1, found=repr(word), expected=("k", "p"), word=word)
+            op = Operation(op.name, op.selectors, op.depth, level)
+            last = ops[-1] if ops else None
+            if (last is not None and last.name == op.name and op.name not in _IMMEDIATE
+                    and last.depth is None and op.depth is None):
+                ops[-1] = Operation(last.name, last.selectors + op.selectors, None, level)
+            else:
+                ops.append(op)
+        return tuple(ops)
+
+    def _selector_follows(self, offset: int) -> bool:
+        at = self.pos + offset
+        return at < len(self.text) and (self.text[at] in "hl<>=" or self.text[at].isdigit())
+
+    def operation(self, word: str, sides: int) -> Operation:
+        name: OperationName
+        if word in ("dh", "dl"):
+            n = self.optional_int(1)
+            return Operation("p", (Selector(cast(SelectorKind, word[1]), n),))
+        if word in ("e", "!"):
+            selector = self.selector(required=False) or Selector("=", sides)
+            depth = None
+            if self.peek("@"):
+                self.pos += 1
+                depth = self.required_int(translatable("an explosion depth after '@'"))
+                if depth > MAX_EXPLODE_DEPTH:
+                    raise LimitExceeded(
+                        "explosion depth {depth} is too deep: at most {max_explode_depth}",
+                        depth=depth, max_explode_depth=MAX_EXPLODE_DEPTH)
+            return Operation("e", (selector,), depth)
+        name = cast(OperationName, "rr" if word == "r" else word)
+        at = self.pos
+        chosen = self.selector(required=True)
+        assert chosen is not None
+        if name in _IMMEDIATE and chosen.kind != "=":
+            raise DiceSyntaxError(
+                "'{name}{selector}' at column {column}: {name} takes a plain number, "
+                "such as {name}2", column=at, found=repr(str(chosen)),
+                expected=(_A_NUMBER,), name=name, selector=str(chosen))
+        return Operation(name, (chosen,))
+
+    def selector(self, *, required: bool) -> Selector | None:
+        text = self.text
+        pos = self.pos
+        if pos < len(text) and text[pos] in "hl":
+            self.pos += 1
+            return Selector(cast(SelectorKind, text[pos]), self.optional_int(1))
+        kinds: tuple[SelectorKind, ...] = (">=", "<=", ">", "<", "=")
+        for kind in kinds:
+            if text.startswith(kind, pos):
+                self.pos += len(kind)
+                return Selector(kind, self.required_int(_A_NUMBER))
+        if pos < len(text) and text[pos].isdigit():
+            return Selector("=", self.required_int(_A_NUMBER))
+        if required:
+            raise self.error((translatable("a selector such as 3, h3, l1, >4 or <2"),))
+        return None
+
+    def optional_int(self, default: int) -> int:
+        found = _INT.match(self.text, self.pos)
+        if found is None:
+            return default
+        self.pos = found.end()
+        return _int(found.group())
+
+    def required_int(self, what: str) -> int:
+        found = _INT.match(self.text, self.pos)
+        if found is None:
+            raise self.error((what,))
+        self.pos = found.end()
+        return _int(found.group())
 
 
 def _checked(dice: Dice) -> Dice:
-    """Refuse modifiers that can never finish or make no sense together."""
+    """Refuse operations that could never finish or make no sense."""
     faces = range(1, dice.sides + 1)
-    if dice.explode is not None:
-        sel, depth = dice.explode.selector, dice.explode.depth
-        if depth is None and all(sel.matches(f) for f in faces):
+    for i, op in enumerate(dice.ops):
+        if op.name == "rr" and (op.by_rank or all(op.selects(f) for f in faces)):
             raise DiceSyntaxError(
-                "'{dice}' would explode forever: every face matches {sel}; give a depth limit "
-                "such as !@3", dice=dice, sel=sel
-            )
-        if dice.keep is not None:
+                "'{dice}' would reroll forever: every face matches {operation}; "
+                "reroll some faces only, or use 'ro' to reroll once",
+                dice=str(dice), operation=str(op))
+        if op.name == "e" and op.depth is None and not op.by_rank and all(
+                op.selects(f) for f in faces):
             raise DiceSyntaxError(
-                "keep/drop cannot be combined with exploding dice; "
-                "use one of them per dice term"
-            )
-    reroll = dice.reroll
-    if reroll is not None and not reroll.once and all(reroll.selector.matches(f) for f in faces):
-        raise DiceSyntaxError(
-            "'{dice}' would reroll forever: every face matches {selector}; use 'ro' to reroll "
-            "once", dice=dice, selector=reroll.selector
-        )
-    if dice.minimum is not None and dice.maximum is not None and dice.minimum > dice.maximum:
-        raise DiceSyntaxError(
-            "minimum {minimum} is above maximum {maximum}: mi must not exceed ma",
-            minimum=dice.minimum, maximum=dice.maximum
-        )
+                "'{dice}' would explode forever: every face matches {operation}; "
+                "give a depth limit such as e@3", dice=str(dice), operation=str(op))
+        if op.name == "cs" and i != len(dice.ops) - 1:
+            raise DiceSyntaxError(
+                "'{dice}': the success count (cs) must be the last operation", dice=str(dice))
     return dice
 
 
-# The LALR parser calls the transformer at each reduction, so our nodes are built
-# bottom-up while parsing, without a parse tree and without recursion.
-_PARSER = Lark(_GRAMMAR, parser="lalr", lexer="basic", transformer=_ToNodes())
+def _parse_whole(text: str) -> Expression:
+    parser = _Parser(text)
+    times = None
+    repeat = _REPEAT.match(text)
+    if repeat:
+        times = _int(repeat.group(1), MAX_REPEAT, "repeat")
+        if times < 1:
+            raise DiceSyntaxError("a repeat needs at least 1 roll: write 6#4d6kh3")
+        parser.pos = repeat.end()
+    tree = parser.comparison()
+    parser.skip()
+    if parser.pos < len(text):
+        raise _Trailing(parser.pos, parser.error((translatable("an operator"),
+                                                  translatable("the end of the expression"))))
+    return tree if times is None else Repeat(times, tree)
 
 
-def _depth(tree: Expression) -> int:
-    """Depth of the syntax tree, computed without recursion."""
-    deepest = 0
-    stack: list[tuple[Expression, int]] = [(tree, 1)]
-    while stack:
-        node, level = stack.pop()
-        deepest = max(deepest, level)
-        if isinstance(node, BinaryOp):
-            stack.append((node.left, level + 1))
-            stack.append((node.right, level + 1))
-        elif isinstance(node, Negate):
-            stack.append((node.operand, level + 1))
-        elif isinstance(node, Group):
-            stack.append((node.inner, level + 1))
-    return deepest
+class _Trailing(Exception):
+    def __init__(self, position: int, error: DiceSyntaxError) -> None:
+        self.position = position
+        self.error = error
 
 
-def _syntax_error(text: str, err: UnexpectedInput) -> DiceSyntaxError:
-    line, column = err.line, err.column
-    if isinstance(err, UnexpectedCharacters):
-        position = err.pos_in_stream or 0
-        found = repr(text[position]) if position < len(text) else Message("the end")
-        expected = _describe(err.allowed or set())
-        if text[position : position + 1] in ("d", "D", "w", "W"):
-            return DiceSyntaxError(
-                "syntax error at line {line}, column {column}: found {found} without a number "
-                "of faces; a die is written like 2d6, d20 or d%",
-                line=line, column=column, found=found, expected=("a number", "'%'"),
-            )
-    elif isinstance(err, UnexpectedToken):
-        expected = _describe(err.expected)
-        if err.token.type == "$END" or line < 1:
-            found, line, column = Message("the end"), 1, len(text) + 1
-        else:
-            found = repr(str(err.token))
-    else:
-        eof = cast(UnexpectedEOF, err)
-        found = Message("the end")
-        expected = _describe(set(eof.expected))
-        line, column = 1, len(text) + 1
-    return DiceSyntaxError(
-        "syntax error at line {line}, column {column}: found {found}, expected {value}",
-        line=line,
-        column=column,
-        found=found,
-        expected=expected, value=_alternatives(expected),
-    )
-
-
-_LABEL_OR_SPACE = re.compile(r"(\[[^\[\]]*\])|\s+")
-
-
-def normalise(text: str) -> str:
-    """The cache key: the expression without whitespace (labels keep theirs)."""
-    if "[" not in text:
-        return "".join(text.split())
-    return _LABEL_OR_SPACE.sub(lambda m: m.group(1) or "", text)
+def _parse_text(text: str) -> Expression:
+    if not text.strip():
+        raise DiceSyntaxError(
+            "empty expression: write dice such as 2d6+3", found=Message(_THE_END),
+            expected=(_A_NUMBER,)
+        )
+    try:
+        return _parse_whole(text)
+    except _Trailing as trailing:
+        first = trailing.error
+    except DiceSyntaxError as error:
+        first = error
+    # a comment: the longest start, after whitespace, that is a whole expression
+    for found in reversed(list(re.finditer(r"\s+", text))):
+        start = found.start()
+        if start == 0 or not text[found.end():].strip():
+            continue
+        try:
+            tree = _parse_whole(text[:start])
+        except (_Trailing, DiceSyntaxError):
+            continue
+        return Commented(tree, text[found.end():].strip())
+    raise first from None
 
 
 _CACHE_SIZE = 4096
@@ -292,40 +458,28 @@ _cache: dict[str, Expression] = {}
 def parse(text: str) -> Expression:
     """Parse ``text`` into a syntax tree, or raise ``DiceSyntaxError``/``LimitExceeded``.
 
-    Error positions refer to ``text`` as given; trees are cached by normalised text.
+    Error positions refer to ``text`` as given; trees are cached by their text.
     """
+    tree = _cache.get(text)
+    if tree is not None:
+        return tree
     if len(text) > MAX_EXPRESSION_LENGTH:
         raise LimitExceeded(
             "expression too long: {count} characters; at most {max_expression_length}",
             count=len(text), max_expression_length=MAX_EXPRESSION_LENGTH
         )
-    key = normalise(text)
-    tree = _cache.get(key)
-    if tree is None:
-        tree = _parse_text(text, key)
-        if len(_cache) >= _CACHE_SIZE:
-            _cache.pop(next(iter(_cache)))
-        _cache[key] = tree
-    return tree
-
-
-def _parse_text(text: str, key: str) -> Expression:
-    if not key:
-        raise DiceSyntaxError(
-            "empty expression: write dice such as 2d6+3", found="the end", expected=("a number",)
-        )
-    try:
-        tree = cast(Expression, _PARSER.parse(text))
-    except UnexpectedInput as err:
-        raise _syntax_error(text, err) from None
-    # the tree cannot be deeper than the operators and parentheses allow
-    operators = sum(map(key.count, "+-*/("))
-    if operators >= MAX_NESTING and _depth(tree) > MAX_NESTING:
-        raise LimitExceeded("expression nested too deeply: at most {max_nesting} levels",
-                            max_nesting=MAX_NESTING)
+    tree = _parse_text(text)
+    if len(_cache) >= _CACHE_SIZE:
+        _cache.pop(next(iter(_cache)))
+    _cache[text] = tree
     return tree
 
 
 def clear_cache() -> None:
-    """Forget every parsed expression."""
+    """Forget every parsed expression, and the cost estimates remembered for them
+    (``regelwerk.dice.cost``, when loaded)."""
     _cache.clear()
+    cost = sys.modules.get("regelwerk.dice.cost")
+    if cost is not None:
+        cost.odds_cost.cache_clear()
+        cost.term_steps.cache_clear()

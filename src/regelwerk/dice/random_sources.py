@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
+import os
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
@@ -39,8 +39,13 @@ class SystemRandomSource:
     """Faces from the operating system's secure random generator."""
 
     def roll(self, sides: int) -> int:
-        """One face, 1 to ``sides``."""
-        return secrets.randbelow(sides) + 1
+        """One face, 1 to ``sides`` (rejection sampling, no modulo bias)."""
+        bits = sides.bit_length()
+        size = (bits + 7) // 8
+        while True:
+            value = int.from_bytes(os.urandom(size), "big") >> (size * 8 - bits)
+            if value < sides:
+                return value + 1
 
 
 class _CounterModeSource:

@@ -9,10 +9,13 @@ from regelwerk.dice.results import (
     DiceResult,
     Die,
     GroupResult,
+    LabelledResult,
     NegateResult,
     NumberResult,
+    RepeatResult,
     Result,
     RollResult,
+    SetResult,
 )
 
 __all__ = ["to_json", "to_markdown", "to_plain"]
@@ -44,14 +47,24 @@ def _die_markdown(die: Die) -> str:
 
 def _render(node: Result, die_text: Any) -> str:
     if isinstance(node, NumberResult):
-        return str(node.total)
+        return str(node.node)
     if isinstance(node, DiceResult):
         faces = ", ".join(die_text(d) for d in node.dice)
-        return f"{node.node} ({faces})"
+        label = "" if node.node.label is None else f" [{node.node.label}]"
+        return f"{str(node.node).removesuffix(label)} ({faces}){label}"
     if isinstance(node, BinaryResult):
         return f"{_render(node.left, die_text)} {node.node.op} {_render(node.right, die_text)}"
     if isinstance(node, NegateResult):
         return f"-{_render(node.operand, die_text)}"
+    if isinstance(node, LabelledResult):
+        return f"{_render(node.inner, die_text)} [{node.node.label}]"
+    if isinstance(node, SetResult):
+        items = [_render(item, die_text) if kept else f"~{_render(item, die_text)}"
+                 for item, kept in zip(node.items, node.kept, strict=True)]
+        ops = "".join(map(str, node.node.ops))
+        return f"({', '.join(items)}{',' if node.node.is_set and len(items) == 1 else ''}){ops}"
+    if isinstance(node, RepeatResult):
+        return "; ".join(f"{_render(r, die_text)} = {r.total}" for r in node.rolls)
     assert isinstance(node, GroupResult)
     return f"({_render(node.inner, die_text)})"
 
@@ -84,7 +97,7 @@ def _die_json(die: Die) -> dict[str, Any]:
 
 def to_json(result: RollResult) -> dict[str, Any]:
     """A JSON-ready dict: the expression, the total, and each dice term's dice."""
-    return {
+    out: dict[str, Any] = {
         "expression": result.expression,
         "total": result.total,
         "faces": list(result.faces),
@@ -98,3 +111,8 @@ def to_json(result: RollResult) -> dict[str, Any]:
             for term in result.dice_terms()
         ],
     }
+    if result.comment is not None:
+        out["comment"] = result.comment
+    if isinstance(result.tree, RepeatResult):
+        out["totals"] = [r.total for r in result.tree.rolls]
+    return out

@@ -6,18 +6,40 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from regelwerk.dice.nodes import BinaryOp, Dice, Expression, Group, Negate, Number
+from regelwerk.dice.nodes import (
+    BinaryOp,
+    Commented,
+    Dice,
+    Expression,
+    Group,
+    Labelled,
+    Negate,
+    Number,
+    Repeat,
+    SetOf,
+    Value,
+)
 
 __all__ = [
     "BinaryResult",
     "DiceResult",
     "Die",
     "GroupResult",
+    "LabelledResult",
     "NegateResult",
     "NumberResult",
+    "RepeatResult",
     "Result",
     "RollResult",
+    "SetResult",
+    "whole",
 ]
+
+
+def whole(value: Value) -> int:
+    """The whole-number total of a value: exact fractions are cut toward zero (as d20's
+    ``int(total)``)."""
+    return value if isinstance(value, int) else int(value)
 
 
 class Die(NamedTuple):
@@ -37,6 +59,8 @@ class Die(NamedTuple):
     exploded: bool = False
     from_explosion: bool = False
     success: bool | None = None
+    order: int = 0
+    """When this face was rolled within its term (0 = first)."""
 
     @property
     def dropped(self) -> bool:
@@ -44,52 +68,93 @@ class Die(NamedTuple):
         return not self.kept and not self.rerolled
 
 
+class _Totalled:
+    """``value`` is exact (a fraction after ``/``); ``total`` is its whole number."""
+
+    __slots__ = ()
+    value: Value
+
+    @property
+    def total(self) -> int:
+        """The whole-number total (fractions cut toward zero)."""
+        return whole(self.value)
+
+
 @dataclass(frozen=True, slots=True)
-class NumberResult:
+class NumberResult(_Totalled):
     """A constant."""
 
     node: Number
-    total: int
+    value: Value
 
 
 @dataclass(frozen=True, slots=True)
-class DiceResult:
+class DiceResult(_Totalled):
     """A dice term: every die in rolling order and the term's total."""
 
     node: Dice
     dice: tuple[Die, ...]
-    total: int
+    value: int
 
 
 @dataclass(frozen=True, slots=True)
-class BinaryResult:
+class BinaryResult(_Totalled):
     """``left op right``."""
 
     node: BinaryOp
     left: Result
     right: Result
-    total: int
+    value: Value
 
 
 @dataclass(frozen=True, slots=True)
-class NegateResult:
+class NegateResult(_Totalled):
     """Unary minus."""
 
     node: Negate
     operand: Result
-    total: int
+    value: Value
 
 
 @dataclass(frozen=True, slots=True)
-class GroupResult:
+class GroupResult(_Totalled):
     """Parentheses."""
 
     node: Group
     inner: Result
-    total: int
+    value: Value
 
 
-Result = NumberResult | DiceResult | BinaryResult | NegateResult | GroupResult
+@dataclass(frozen=True, slots=True)
+class SetResult(_Totalled):
+    """A set: each item's result and whether it was kept."""
+
+    node: SetOf
+    items: tuple[Result, ...]
+    kept: tuple[bool, ...]
+    value: Value
+
+
+@dataclass(frozen=True, slots=True)
+class LabelledResult(_Totalled):
+    """An annotated term."""
+
+    node: Labelled
+    inner: Result
+    value: Value
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatResult(_Totalled):
+    """Each roll of a repeat; ``total`` is their sum."""
+
+    node: Repeat
+    rolls: tuple[Result, ...]
+    value: Value
+
+
+Result = (NumberResult | DiceResult | BinaryResult | NegateResult | GroupResult | SetResult
+          | LabelledResult | RepeatResult)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +166,13 @@ class RollResult:
 
     @property
     def total(self) -> int:
-        """The total of the roll."""
+        """The total of the roll (a whole number: fractions cut toward zero)."""
         return self.tree.total
+
+    @property
+    def comment(self) -> str | None:
+        """The comment written after the expression, if any."""
+        return self.syntax.comment if isinstance(self.syntax, Commented) else None
 
     @property
     def expression(self) -> str:
@@ -121,11 +191,16 @@ class RollResult:
                 stack.extend((node.right, node.left))
             elif isinstance(node, NegateResult):
                 stack.append(node.operand)
-            elif isinstance(node, GroupResult):
+            elif isinstance(node, GroupResult | LabelledResult):
                 stack.append(node.inner)
+            elif isinstance(node, SetResult):
+                stack.extend(reversed(node.items))
+            elif isinstance(node, RepeatResult):
+                stack.extend(reversed(node.rolls))
         return tuple(out)
 
     @property
     def faces(self) -> tuple[int, ...]:
         """Every natural face rolled, in rolling order (rerolled and dropped included)."""
-        return tuple(d.natural for term in self.dice_terms() for d in term.dice)
+        return tuple(d.natural for term in self.dice_terms()
+                     for d in sorted(term.dice, key=lambda d: d.order))

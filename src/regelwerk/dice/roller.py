@@ -1,46 +1,106 @@
 """Rolling an expression: walks the syntax tree with a handler table and builds a
 fresh result tree.  Dice come only from the injected ``RandomSource``.
 
-Rolling order (this is the order in which given faces are consumed): dice terms
-left to right; within a term, each die with its rerolls right after it, then the
-explosions, breadth-first, each new die again with its rerolls.
+Terms are rolled left to right (a set's items in order); each dice term as
+``regelwerk.dice.operations`` describes.  Arithmetic is exact: ``/`` gives a
+fraction, and only the final total is cut toward zero.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from regelwerk.dice.limits import RollBudget
-from regelwerk.dice.nodes import BinaryOp, Dice, Expression, Group, Negate, Number
+from regelwerk.dice.nodes import (
+    BinaryOp,
+    Commented,
+    Dice,
+    Expression,
+    Group,
+    Labelled,
+    Negate,
+    Number,
+    Operation,
+    Repeat,
+    SetOf,
+    Value,
+)
+from regelwerk.dice.operations import roll_dice
 from regelwerk.dice.parser import parse
 from regelwerk.dice.random_sources import RandomSource, SystemRandomSource
 from regelwerk.dice.results import (
     BinaryResult,
     DiceResult,
-    Die,
     GroupResult,
+    LabelledResult,
     NegateResult,
     NumberResult,
+    RepeatResult,
     Result,
     RollResult,
+    SetResult,
 )
 from regelwerk.errors import EvaluationError
 
-__all__ = ["apply_operator", "roll", "roll_tree"]
+__all__ = ["apply_operator", "keep_items", "roll", "roll_tree"]
 
 
-def apply_operator(op: str, left: int, right: int) -> int:
-    """``+ - * /`` on integers; ``/`` divides rounding down."""
+def _exact(value: Fraction) -> Value:
+    return value.numerator if value.denominator == 1 else value
+
+
+def apply_operator(op: str, left: Value, right: Value) -> Value:
+    """``+ - * / // %`` and the comparisons (1 or 0) on exact values."""
     if op == "+":
         return left + right
     if op == "-":
         return left - right
     if op == "*":
         return left * right
-    if right == 0:
-        raise EvaluationError("division by zero: the divisor must not be 0")
-    return left // right
+    if op in ("/", "//", "%"):
+        if right == 0:
+            raise EvaluationError("division by zero: the divisor of '{operator}' must not be 0",
+                                  operator=op)
+        if op == "/":
+            return _exact(Fraction(left) / right)
+        if op == "//":
+            return int(left // right)
+        remainder = left % right
+        return _exact(remainder) if isinstance(remainder, Fraction) else remainder
+    if op == "==":
+        return int(left == right)
+    if op == "!=":
+        return int(left != right)
+    if op == "<":
+        return int(left < right)
+    if op == ">":
+        return int(left > right)
+    if op == "<=":
+        return int(left <= right)
+    return int(left >= right)
+
+
+def keep_items(ops: tuple[Operation, ...], values: list[Value]) -> list[bool]:
+    """Which items of a set stay kept after its keep (k) and drop (p) operations."""
+    kept = [True] * len(values)
+    for op in ops:
+        chosen: set[int] = set()
+        for selector in op.selectors:
+            live = [i for i in range(len(values)) if kept[i]]
+            if selector.kind == "h":
+                live.sort(key=lambda i: values[i], reverse=True)
+                chosen.update(live[: selector.value])
+            elif selector.kind == "l":
+                live.sort(key=lambda i: values[i])
+                chosen.update(live[: selector.value])
+            else:
+                chosen.update(i for i in live if selector.matches(values[i]))
+        for i in range(len(values)):
+            if kept[i] and ((i not in chosen) if op.name == "k" else (i in chosen)):
+                kept[i] = False
+    return kept
 
 
 class _Roller:
@@ -59,77 +119,38 @@ class _Roller:
 
     def group(self, node: Group) -> Result:
         inner = self.evaluate(node.inner)
-        return GroupResult(node, inner, inner.total)
+        return GroupResult(node, inner, inner.value)
+
+    def labelled(self, node: Labelled) -> Result:
+        inner = self.evaluate(node.inner)
+        return LabelledResult(node, inner, inner.value)
+
+    def commented(self, node: Commented) -> Result:
+        return self.evaluate(node.inner)
+
+    def repeat(self, node: Repeat) -> Result:
+        rolls = tuple(self.evaluate(node.inner) for _ in range(node.times))
+        return RepeatResult(node, rolls, sum(r.total for r in rolls))
 
     def negate(self, node: Negate) -> Result:
         operand = self.evaluate(node.operand)
-        return NegateResult(node, operand, -operand.total)
+        return NegateResult(node, operand, -operand.value)
 
     def binary(self, node: BinaryOp) -> Result:
         left = self.evaluate(node.left)
         right = self.evaluate(node.right)
-        return BinaryResult(node, left, right, apply_operator(node.op, left.total, right.total))
+        return BinaryResult(node, left, right, apply_operator(node.op, left.value, right.value))
 
-    def _faces(self, node: Dice, from_explosion: bool, out: list[list[int]]) -> int:
-        """Roll one die with its rerolls; every face goes to ``out`` as
-        ``[natural, rerolled, exploded, from_explosion]``; returns the index of the
-        face that stands."""
-        sides = node.sides
-        budget = self.budget
-        budget.spend()
-        face = self.source.roll(sides)
-        reroll = node.reroll
-        flag = 1 if from_explosion else 0
-        if reroll is not None:
-            while reroll.selector.matches(face):
-                out.append([face, 1, 0, flag])
-                budget.spend()
-                face = self.source.roll(sides)
-                if reroll.once:
-                    break
-        out.append([face, 0, 0, flag])
-        return len(out) - 1
+    def set_of(self, node: SetOf) -> Result:
+        items = tuple(self.evaluate(item) for item in node.items)
+        values = [item.value for item in items]
+        kept = keep_items(node.ops, values)
+        total: Value = sum((v for v, k in zip(values, kept, strict=True) if k), 0)
+        return SetResult(node, items, tuple(kept), total)
 
     def dice(self, node: Dice) -> Result:
-        rolled: list[list[int]] = []
-        standing: list[int] = []
-        for _ in range(node.count):
-            standing.append(self._faces(node, False, rolled))
-        explode = node.explode
-        if explode is not None:
-            depth_of = dict.fromkeys(standing, 0)
-            position = 0
-            while position < len(standing):
-                index = standing[position]
-                position += 1
-                depth = depth_of[index]
-                if not explode.selector.matches(rolled[index][0]):
-                    continue
-                if explode.depth is not None and depth >= explode.depth:
-                    continue
-                rolled[index][2] = 1
-                new = self._faces(node, True, rolled)
-                standing.append(new)
-                depth_of[new] = depth + 1
-        clamp = node.clamp
-        values = {i: clamp(rolled[i][0]) for i in standing}
-        kept = set(standing)
-        if node.keep is not None:
-            highest, n = node.keep.kept_count(len(standing))
-            order = sorted(standing, key=values.__getitem__, reverse=highest)
-            kept.difference_update(order[n:])
-        success = node.success
-        total = 0
-        dice: list[Die] = []
-        for i, (natural, rerolled, exploded, from_explosion) in enumerate(rolled):
-            is_kept = i in kept
-            value = values.get(i, clamp(natural))
-            hit = None if success is None or rerolled else success.matches(value)
-            if is_kept:
-                total += (1 if hit else 0) if success is not None else value
-            dice.append(Die(node.sides, natural, value, is_kept, bool(rerolled), bool(exploded),
-                            bool(from_explosion), hit))
-        return DiceResult(node, tuple(dice), total)
+        dice, total = roll_dice(node, self.source, self.budget)
+        return DiceResult(node, dice, total)
 
 
 _HANDLERS: dict[type, Callable[[_Roller, Any], Result]] = {
@@ -138,6 +159,10 @@ _HANDLERS: dict[type, Callable[[_Roller, Any], Result]] = {
     BinaryOp: _Roller.binary,
     Negate: _Roller.negate,
     Group: _Roller.group,
+    SetOf: _Roller.set_of,
+    Labelled: _Roller.labelled,
+    Commented: _Roller.commented,
+    Repeat: _Roller.repeat,
 }
 
 

@@ -13,13 +13,13 @@ import re
 import unicodedata
 from functools import lru_cache
 from importlib import resources
-
-from babel import Locale
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.numbers import NumberPattern, format_decimal, parse_pattern
+from typing import TYPE_CHECKING
 
 from regelwerk.errors import translatable
+
+if TYPE_CHECKING:  # Babel loads on the first number shown, not at start-up
+    from babel import Locale
+    from babel.numbers import NumberPattern
 
 __all__ = ["LANGUAGES", "Translator", "normalise_name", "translator"]
 
@@ -33,12 +33,11 @@ _YES, _NO = translatable("yes"), translatable("no")
 class Translator:
     """``gettext`` and ``ngettext`` for one language."""
 
-    __slots__ = ("_locale", "_translations", "lang")
+    __slots__ = ("_translations", "lang")
 
     def __init__(self, lang: str, translations: gettext.NullTranslations) -> None:
         self.lang = lang
         self._translations = translations
-        self._locale = Locale.parse(lang)
 
     def __call__(self, message: str, /, **values: object) -> str:
         """The translated ``message`` with ``{name}`` placeholders filled in."""
@@ -56,15 +55,17 @@ class Translator:
     def percent(self, p: float, digits: int = 1) -> str:
         """A probability as a percentage in the reader's notation, by Babel
         (``99.54%``, ``99,54 %``, ``99,54%`` with ``digits=2``)."""
-        return str(_percent_pattern(self.lang, digits).apply(float(p), self._locale))
+        return str(_percent_pattern(self.lang, digits).apply(float(p), _locale(self.lang)))
 
     def number(self, value: float, digits: int | None = None) -> str:
         """A number in the reader's notation (``18,825`` in German); ``digits``
         fixes the places after the decimal mark."""
+        from babel.numbers import format_decimal
+
         if digits is None:
-            return format_decimal(value, locale=self._locale)
+            return format_decimal(value, locale=_locale(self.lang))
         return format_decimal(value, format=f"#,##0.{'0' * digits}" if digits else "#,##0",
-                              locale=self._locale)
+                              locale=_locale(self.lang))
 
     def yes_no(self, value: bool) -> str:
         """A boolean as a word of the language."""
@@ -75,12 +76,24 @@ class Translator:
         return self._translations.ngettext(singular, plural, n).format(n=n, **values)
 
 
+@lru_cache(maxsize=len(LANGUAGES))
+def _locale(lang: str) -> Locale:
+    from babel import Locale
+
+    return Locale.parse(lang)
+
+
 @lru_cache(maxsize=64)
 def _percent_pattern(lang: str, digits: int) -> NumberPattern:
     """The language's percent pattern with ``digits`` places after the decimal mark."""
-    pattern = parse_pattern(Locale.parse(lang).percent_formats[None].pattern)
+    from babel.numbers import parse_pattern
+
+    pattern = parse_pattern(_locale(lang).percent_formats[None].pattern)
     pattern.frac_prec = (digits, digits)
     return pattern
+
+
+_TRANSLATED = re.compile(r'^msgstr(\[[0-9]+\])? "[^"]', re.MULTILINE)
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -91,6 +104,12 @@ def translator(lang: str = "en") -> Translator:
     path = resources.files("regelwerk.i18n").joinpath(
         "locale", lang, "LC_MESSAGES", f"{_DOMAIN}.po"
     )
+    if not _TRANSLATED.search(path.read_text("utf-8")):
+        # no message translated (English): skip loading Babel, which takes a while
+        return Translator(lang, gettext.NullTranslations())
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=lang, domain=_DOMAIN)
     buffer = io.BytesIO()

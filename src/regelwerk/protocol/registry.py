@@ -13,7 +13,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -22,7 +22,7 @@ from regelwerk.budget import FIXED, Cost
 from regelwerk.dice.random_sources import RandomSource
 from regelwerk.i18n import Translator
 
-__all__ = ["Action", "Context", "registry"]
+__all__ = ["Action", "Context", "registry", "system_actions", "system_names"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,24 +59,35 @@ class Action:
 
 
 @lru_cache(maxsize=1)
-def registry() -> dict[str, dict[str, Action]]:
-    """Every registered action by system and name."""
+def system_names() -> tuple[str, ...]:
+    """The game systems (one folder each), found without importing them."""
     import regelwerk.systems as systems
 
-    table: dict[str, dict[str, Action]] = {}
-    for info in sorted(pkgutil.iter_modules(systems.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        module = importlib.import_module(f"regelwerk.systems.{info.name}.actions")
-        try:
-            costs = importlib.import_module(f"regelwerk.systems.{info.name}.costs")
-        except ModuleNotFoundError:
-            costs = None
-        estimates: Mapping[str, Callable[[Any], Cost]] = getattr(costs, "COSTS", {})
-        optional: frozenset[str] = getattr(costs, "ODDS_OPTIONAL", frozenset())
-        for action in module.ACTIONS:
-            if action.cost is None and action.name in estimates:
-                action = replace(action, cost=estimates[action.name],
-                                 odds_optional=action.name in optional)
-            table.setdefault(action.system, {})[action.name] = action
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(systems.__path__)
+                        if info.ispkg))
+
+
+@cache
+def system_actions(system: str) -> dict[str, Action]:
+    """The actions of one system, with their cost estimates; its rules are imported
+    on this first use."""
+    module = importlib.import_module(f"regelwerk.systems.{system}.actions")
+    try:
+        costs = importlib.import_module(f"regelwerk.systems.{system}.costs")
+    except ModuleNotFoundError:
+        costs = None
+    estimates: Mapping[str, Callable[[Any], Cost]] = getattr(costs, "COSTS", {})
+    optional: frozenset[str] = getattr(costs, "ODDS_OPTIONAL", frozenset())
+    table: dict[str, Action] = {}
+    for action in module.ACTIONS:
+        if action.cost is None and action.name in estimates:
+            action = replace(action, cost=estimates[action.name],
+                             odds_optional=action.name in optional)
+        table[action.name] = action
     return table
+
+
+@lru_cache(maxsize=1)
+def registry() -> dict[str, dict[str, Action]]:
+    """Every registered action by system and name (imports every system)."""
+    return {system: system_actions(system) for system in system_names()}

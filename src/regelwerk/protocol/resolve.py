@@ -23,7 +23,7 @@ from regelwerk.dice.random_sources import (
 )
 from regelwerk.errors import LimitExceeded, Message, RegelwerkError, RequestError, translatable
 from regelwerk.i18n import LANGUAGES, translator
-from regelwerk.protocol.registry import Action, Context, registry
+from regelwerk.protocol.registry import Action, Context, system_actions, system_names
 from regelwerk.protocol.wire import MAX_DEPTH, check_values
 
 __all__ = ["ENVELOPE_FIELDS", "MAX_FACES", "Prepared", "answer", "error_response", "prepare",
@@ -200,21 +200,22 @@ def _name(request: dict[str, Any], field: str) -> str:
 
 
 def _find_action(request: dict[str, Any]) -> Action:
-    actions = registry()
+    systems = system_names()
     system = _name(request, "system")
-    if system not in actions:
+    if system not in systems:
         raise RequestError(
             "unknown system {system!r}: allowed are {sorted}",
-            code="unknown_system", system=shorten(system), sorted=', '.join(sorted(actions)),
+            code="unknown_system", system=shorten(system), sorted=", ".join(systems),
         )
     name = _name(request, "action")
-    if name not in actions[system]:
+    actions = system_actions(system)
+    if name not in actions:
         raise RequestError(
             "unknown action {name!r} for system {system}: allowed are {sorted}",
             code="unknown_action",
-            name=shorten(name), system=system, sorted=', '.join(sorted(actions[system])),
+            name=shorten(name), system=system, sorted=", ".join(sorted(actions)),
         )
-    return actions[system][name]
+    return actions[name]
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ half-written, lost or duplicated.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -122,6 +122,13 @@ class EventStore(Protocol):
     def wait(self, table_id: str, after: int, timeout: float) -> bool:
         """Block up to ``timeout`` seconds until the table has an event above
         ``after`` (also one appended by another process); True if it has."""
+        ...
+
+    def watch(self, table_id: str, listener: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call ``listener(table_id, last_sequence)`` whenever the table's log grows
+        (also by another process), from whichever thread learns of it, until the
+        answered function is called.  A hint, at least once per new number: read
+        the events after watching, and read again on each call."""
         ...
 
     def close(self) -> None:

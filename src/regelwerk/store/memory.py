@@ -8,7 +8,7 @@ PostgreSQL (tuples become lists; what JSON cannot carry is refused).
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from regelwerk.store import codec
 from regelwerk.store.base import (
@@ -29,6 +29,7 @@ class MemoryStore:
         self._logs: dict[str, list[StoredEvent]] = {}
         self._created: dict[str, str] = {}
         self._changed = threading.Condition()
+        self._listeners: dict[str, list[Callable[[str, int], None]]] = {}
 
     def create_table(self, table_id: str) -> None:
         codec.check_id("table id", table_id)
@@ -63,7 +64,10 @@ class MemoryStore:
             ]
             log.extend(stored)
             self._changed.notify_all()
-            return stored
+            listeners = list(self._listeners.get(table_id, ())) if stored else []
+        for listener in listeners:
+            listener(table_id, stored[-1].sequence)
+        return stored
 
     def read(self, table_id: str, after: int = 0) -> list[StoredEvent]:
         with self._changed:
@@ -85,6 +89,20 @@ class MemoryStore:
             return self._changed.wait_for(
                 lambda: len(self._log(table_id)) > after, max(timeout, 0.0)
             )
+
+    def watch(self, table_id: str, listener: Callable[[str, int], None]) -> Callable[[], None]:
+        with self._changed:
+            self._listeners.setdefault(table_id, []).append(listener)
+
+        def unwatch() -> None:
+            with self._changed:
+                listeners = self._listeners.get(table_id, [])
+                if listener in listeners:
+                    listeners.remove(listener)
+                if not listeners:
+                    self._listeners.pop(table_id, None)
+
+        return unwatch
 
     def close(self) -> None:
         """Nothing to release."""

@@ -12,7 +12,7 @@ tells ``wait`` about other processes' appends.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
@@ -30,7 +30,7 @@ from regelwerk.store.base import (
     UnknownTable,
 )
 from regelwerk.store.schema import events, logs
-from regelwerk.store.watch import Watcher
+from regelwerk.store.watch import Listener, Watcher
 
 __all__ = ["SqlStore"]
 
@@ -189,6 +189,9 @@ class SqlStore:
     def wait(self, table_id: str, after: int, timeout: float) -> bool:
         codec.check_number("after", after)
         return self._watcher.wait(table_id, after, timeout, lambda: self.last_sequence(table_id))
+
+    def watch(self, table_id: str, listener: Listener) -> Callable[[], None]:
+        return self._watcher.watch(table_id, listener)
 
     def close(self) -> None:
         self._watcher.close()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import URL, Connection, create_engine, event
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DBAPIError
 
 from regelwerk.errors import RegelwerkError
 from regelwerk.store import migrate
@@ -44,6 +44,29 @@ def _on_begin(connection: Connection) -> None:
         connection.exec_driver_sql(f"BEGIN {mode}")
 
 
+_LAST = "SELECT last_sequence FROM logs WHERE table_id = ?"
+"""A table's last sequence number (the follower's query, on the driver directly)."""
+
+_MOVE = ("UPDATE logs SET last_sequence = ? WHERE table_id = ? AND last_sequence = ?")
+_INSERT = ("INSERT INTO events (table_id, sequence, kind, payload, actor, audience, time) "
+           "VALUES (:table_id, :sequence, :kind, :payload, :actor, :audience, :time)")
+
+
+def _apply_rows(writer: sqlite3.Connection, table_id: str, expected: int,
+                rows: list[dict[str, Any]]) -> None:
+    """Inside the writer's transaction: move the log's head from ``expected`` past
+    ``rows`` (or refuse) and insert them (as ``SqlStore._apply``, on the driver)."""
+    if writer.execute(_MOVE, (expected + len(rows), table_id, expected)).rowcount != 1:
+        row = writer.execute(_LAST, (table_id,)).fetchone()
+        if row is None:
+            raise UnknownTable(f"there is no table {table_id[:80]!r}")
+        if int(row[0]) != expected:
+            raise ConflictError(
+                f"the table is at event {row[0]}, not {expected}: read and retry")
+        raise ConflictError(f"another append took event {expected + 1}: read and retry")
+    writer.executemany(_INSERT, rows)
+
+
 MAX_BATCH = 256
 """Most appends that one SQLite transaction (and its one fsync) commits together."""
 
@@ -57,12 +80,6 @@ class _Queued:
     rows: list[dict[str, Any]]
     done: bool = False
     refusal: RegelwerkError | None = None
-
-
-def _in_transaction(connection: Connection) -> bool:
-    """Whether SQLite itself still has the transaction open (some errors end it)."""
-    driver = connection.connection.driver_connection
-    return bool(getattr(driver, "in_transaction", False))
 
 
 def _unavailable(error: Exception) -> StoreUnavailable:
@@ -111,6 +128,14 @@ class SqliteStore(SqlStore):
         self._queue: list[_Queued] = []
         self._queue_lock = threading.Lock()
         self._poll_interval = poll_interval
+        self._busy_timeout = busy_timeout
+        try:
+            self._writer: sqlite3.Connection | None = self._connect()
+            _on_connect(self._writer, None)
+        except sqlite3.Error as error:
+            engine.dispose()
+            raise StoreUnavailable(f"cannot open the event store {self.path}: {error}") from None
+        """The connection that commits the appends, used under the writer lock only."""
         self._follower: threading.Thread | None = None
         self._follower_lock = threading.Lock()
         self._stop = threading.Event()
@@ -133,12 +158,21 @@ class SqliteStore(SqlStore):
             batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
         committed = False
         failure: StoreUnavailable | None = None
+        writer = self._writer
         try:
-            with self._engine.begin() as connection:
+            if writer is None:
+                raise StoreUnavailable("the event store is closed")
+            writer.execute("BEGIN IMMEDIATE")
+            try:
                 for queued in batch:
-                    queued.refusal = self._apply_queued(connection, queued)
-                    if not _in_transaction(connection):  # SQLite rolled it all back
+                    queued.refusal = self._apply_queued(writer, queued)
+                    if not writer.in_transaction:  # SQLite rolled it all back
                         raise StoreUnavailable("the batch's transaction was rolled back")
+                writer.execute("COMMIT")
+            except BaseException:
+                if writer.in_transaction:
+                    writer.execute("ROLLBACK")
+                raise
             committed = True
         except Exception as error:  # the transaction failed: nothing of the batch is written
             failure = _unavailable(error)
@@ -154,69 +188,90 @@ class SqliteStore(SqlStore):
             if queued.refusal is None:
                 self._watcher.note(queued.table_id, queued.rows[-1]["sequence"])
 
-    def _apply_queued(self, connection: Connection, queued: _Queued) -> RegelwerkError | None:
+    @staticmethod
+    def _apply_queued(writer: sqlite3.Connection, queued: _Queued) -> RegelwerkError | None:
         """One queued append in its savepoint; its refusal, if any.  Any other error
-        (disk, corruption) escapes and fails the whole batch: nothing is written."""
+        (disk, corruption) escapes and fails the whole batch: nothing is written.
+        The driver's own calls: this is every command's path, SQLAlchemy's
+        statement machinery would cost more than the rest of the append."""
+        writer.execute("SAVEPOINT append")
         try:
-            with connection.begin_nested():
-                self._apply(connection, queued.table_id, queued.expected, queued.rows)
-        except (ConflictError, UnknownTable) as refusal:
-            return refusal
-        except IntegrityError:
-            return ConflictError(
-                f"another append took event {queued.expected + 1}: read and retry")
+            _apply_rows(writer, queued.table_id, queued.expected, queued.rows)
+        except BaseException as error:
+            if not writer.in_transaction:  # SQLite ended the whole transaction
+                raise
+            writer.execute("ROLLBACK TO append")
+            writer.execute("RELEASE append")
+            if isinstance(error, ConflictError | UnknownTable):
+                return error
+            if isinstance(error, sqlite3.IntegrityError):  # the key: another took it
+                return ConflictError(
+                    f"another append took event {queued.expected + 1}: read and retry")
+            raise
+        writer.execute("RELEASE append")
         return None
 
     def settings(self) -> dict[str, str]:
-        """The journal mode, synchronous level and foreign keys of a store connection."""
-        with self._engine.execution_options(**{BEGIN: "NONE"}).connect() as connection:
-            return {
-                pragma: str(connection.exec_driver_sql(f"PRAGMA {pragma}").scalar_one())
-                for pragma in ("journal_mode", "synchronous", "foreign_keys")
-            }
+        """The journal mode, synchronous level and foreign keys of the connection that
+        commits the appends."""
+        with self._writer_lock:
+            if self._writer is None:
+                raise StoreUnavailable("the event store is closed")
+            return {pragma: str(self._writer.execute(f"PRAGMA {pragma}").fetchone()[0])
+                    for pragma in ("journal_mode", "synchronous", "foreign_keys")}
+
+    def close(self) -> None:
+        super().close()
+        with self._writer_lock:
+            writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
 
     def _start_follower(self) -> None:
         with self._follower_lock:
             if self._follower is not None or self._stop.is_set():
                 return
-            connection = self._engine.execution_options(**{BEGIN: "NONE"}).connect()
-            try:
+            try:  # the follower's own connection, in autocommit: each query sees the latest
+                connection = self._connect()
                 version = self._data_version(connection)
-            except DBAPIError as error:
-                connection.close()
-                raise StoreUnavailable(f"the event store is unavailable: {error.orig}") from None
+            except sqlite3.Error as error:
+                raise StoreUnavailable(f"the event store is unavailable: {error}") from None
             self._follower = threading.Thread(
                 target=self._follow, args=(connection, version),
                 name=f"regelwerk-store-follower:{self.path.name}", daemon=True,
             )
             self._follower.start()
 
-    @staticmethod
-    def _data_version(connection: Connection) -> int:
-        try:
-            return int(connection.exec_driver_sql("PRAGMA data_version").scalar_one())
-        finally:
-            connection.rollback()  # no transaction was begun; this only resets SQLAlchemy's state
+    def _connect(self) -> sqlite3.Connection:
+        """A connection of the driver's own, in autocommit (transactions are begun
+        explicitly), usable from any thread that holds it alone."""
+        return sqlite3.connect(self.path, timeout=self._busy_timeout, isolation_level=None,
+                               check_same_thread=False)
 
-    def _follow(self, connection: Connection, version: int) -> None:
+    @staticmethod
+    def _data_version(connection: sqlite3.Connection) -> int:
+        return int(connection.execute("PRAGMA data_version").fetchone()[0])
+
+    def _follow(self, connection: sqlite3.Connection, version: int) -> None:
         """Poll while someone waits; on another connection's commit, report the
         waited tables' last numbers.  The version is read before the tables, so
-        a commit between the two is caught by the next poll."""
-        with connection:
+        a commit between the two is caught by the next poll.  The driver's own
+        calls, no SQLAlchemy: a poll costs microseconds."""
+        try:
             while self._watcher.idle(1.0) and not self._stop.wait(self._poll_interval):
                 try:
                     now = self._data_version(connection)
-                except DBAPIError:
-                    continue
-                if now == version:
-                    continue
-                try:
-                    latest = self._latest_of(self._watcher.waited())
-                except StoreUnavailable:
+                    if now == version:
+                        continue
+                    latest = [(table_id, row[0]) for table_id in self._watcher.waited()
+                              for row in connection.execute(_LAST, (table_id,))]
+                except sqlite3.Error:
                     continue  # keep the old version: the next poll tries again
                 version = now
                 for table_id, last in latest:
-                    self._watcher.note(table_id, last)
+                    self._watcher.note(table_id, int(last))
+        finally:
+            connection.close()
 
     def _stop_follower(self) -> None:
         with self._follower_lock:

@@ -1,9 +1,17 @@
 """The table's application service: what the HTTP API and the web pages call.
 
 It reads a table's events from the store, folds them into the state (kept per
-table and caught up by sequence number), lets the pure deciders turn a command
-into events, appends them with the sequence number it read (retrying on a
-conflict against the newer state), and filters everything per viewer.
+table with its latest events, and caught up by sequence number), lets the pure
+deciders turn a command into events, appends them with the sequence number of
+the state they were decided on (retrying on a conflict against the newer
+state), and filters everything per viewer.
+
+Commands are decided on the cached state without asking the store first: the
+append's compare-and-set refuses them if another process moved the log on, and
+a refusal or a token the cache does not know is checked again against the
+caught-up state.  Reads of the state and of events catch up with the store,
+except a stream's read up to a number the store announced (``events`` with
+``known``), which memory answers.
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,12 +35,15 @@ from regelwerk.table.decide import Entropy, Viewer, command_types, decide
 from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized
 from regelwerk.table.export import event_json, export_lines
 from regelwerk.table.state import State, apply, fold, initial
-from regelwerk.table.views import view_event, view_state
+from regelwerk.table.views import uniform, view_event, view_state
 
 __all__ = ["Credentials", "Invitation", "NotAllowed", "NotAuthorized", "TableService", "Viewer",
            "event_json"]
 
 RETRIES = 8
+
+TAIL = 256
+"""Latest events kept in memory per table, for streams to read without the store."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,10 @@ class TableService:
         self._store = store
         self._entropy = entropy or _entropy
         self._states: dict[str, State] = {}
+        self._tails: dict[str, deque[StoredEvent]] = {}
+        """Per table, its latest events up to the cached state's sequence number."""
+        self._shared: dict[str, dict[int, dict[str, Any]]] = {}
+        """Per table, the one view of its recent ``uniform`` events (for streams)."""
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
 
@@ -83,20 +99,43 @@ class TableService:
         with self._lock(table_id):
             state = self._states.get(table_id)
             if state is None:
-                state = fold(self._store.read(table_id))
+                read = self._store.read(table_id)
+                state = fold(read)
                 if not state["sequence"]:
                     raise UnknownTable(f"there is no table {table_id[:80]!r}")
                 self._states[table_id] = state
+                self._tails[table_id] = deque(read[-TAIL:], maxlen=TAIL)
             else:
+                tail = self._tails[table_id]
                 for event in self._store.read(table_id, state["sequence"]):
                     apply(state, event)
+                    tail.append(event)
             return state
+
+    def _cached(self, table_id: str) -> State:
+        """The table's cached state as it is (read from the store the first time);
+        hold the table's lock.  Good for deciding: the append checks the number."""
+        state = self._states.get(table_id)
+        return state if state is not None else self._known(table_id)
+
+    def _since(self, table_id: str, state: State, after: int) -> list[StoredEvent]:
+        """The events after ``after``: from memory when it holds them all (up to the
+        state's number), else from the store; hold the table's lock."""
+        tail = self._tails[table_id]
+        if after >= state["sequence"]:
+            return []
+        if tail and tail[0].sequence <= after + 1:
+            start = after + 1 - tail[0].sequence
+            return [tail[i] for i in range(start, len(tail))]
+        return self._store.read(table_id, after)
 
     def _append(self, table_id: str, state: State,
                 events: list[NewEvent]) -> list[StoredEvent]:
         stored = self._store.append(table_id, state["sequence"], events)
+        tail = self._tails.setdefault(table_id, deque(maxlen=TAIL))
         for event in stored:
             apply(state, event)
+            tail.append(event)
         return stored
 
     # -- membership --------------------------------------------------------------
@@ -161,14 +200,26 @@ class TableService:
             raise NotAuthorized("unknown table or token") from None
 
     def authenticate(self, table_id: str, token: str) -> Viewer:
-        """The member a token belongs to; ``NotAuthorized`` otherwise."""
-        state = self._known(table_id)
+        """The member a token belongs to; ``NotAuthorized`` otherwise.  A token the
+        cached state does not know is looked for again after catching up (the
+        member may have joined through another process)."""
         digest = hash_token(str(token))
+        with self._lock(table_id):
+            cached = table_id in self._states
+            viewer = self._member(self._cached(table_id), table_id, digest)
+            if viewer is None and cached:
+                viewer = self._member(self._known(table_id), table_id, digest)
+        if viewer is None:
+            raise NotAuthorized("unknown table or token")
+        return viewer
+
+    @staticmethod
+    def _member(state: State, table_id: str, digest: str) -> Viewer | None:
         for member_id, stored in state["credentials"].items():
             if fair.same(stored, digest):
                 member = state["members"][member_id]
                 return Viewer(table_id, member_id, member["role"], member["name"])
-        raise NotAuthorized("unknown table or token")
+        return None
 
     def _check_viewer(self, state: State, viewer: Viewer) -> None:
         member = state["members"].get(viewer.member_id)
@@ -179,18 +230,36 @@ class TableService:
 
     def _execute(self, viewer: Viewer, command: dict[str, Any],
                  entropy: Entropy) -> tuple[list[StoredEvent], State]:
+        table_id = viewer.table_id
+        fresh = table_id not in self._states  # whether the state was just caught up
         for _ in range(RETRIES):
-            with self._lock(viewer.table_id):
-                state = self._known(viewer.table_id)
-                self._check_viewer(state, viewer)
-                events = decide(state, viewer, command, entropy)
-                if not events:
-                    return [], state
+            with self._lock(table_id):
+                state = self._known(table_id) if fresh else self._cached(table_id)
                 try:
-                    return self._append(viewer.table_id, state, events), state
+                    self._check_viewer(state, viewer)
+                    events = decide(state, viewer, command, entropy)
+                except Exception:
+                    if fresh or not self._moved_on(table_id, state):
+                        raise
+                    fresh = True  # the refusal may be stale: decide again on the news
+                    continue
+                if not events:
+                    if fresh or not self._moved_on(table_id, state):
+                        return [], state
+                    fresh = True
+                    continue
+                try:
+                    return self._append(table_id, state, events), state
                 except ConflictError:
+                    fresh = True
                     continue
         raise ConflictError("the table is too busy; try again")
+
+    def _moved_on(self, table_id: str, state: State) -> bool:
+        """Catch ``state`` up with the store; whether it had news.  Hold the lock."""
+        before = state["sequence"]
+        moved: bool = self._known(table_id)["sequence"] != before
+        return moved
 
     def execute(self, viewer: Viewer, command: dict[str, Any]) -> dict[str, Any]:
         """Decide and store a command; the events as this viewer sees them.  An
@@ -215,13 +284,59 @@ class TableService:
             self._check_viewer(state, viewer)
             return view_state(state, viewer)
 
-    def events(self, viewer: Viewer, after: int = 0) -> list[dict[str, Any]]:
-        """The events after a sequence number, filtered for the viewer."""
-        with self._lock(viewer.table_id):
-            state = self._known(viewer.table_id)
+    def events(self, viewer: Viewer, after: int = 0, known: int | None = None,
+               *, shared: bool = False) -> list[dict[str, Any]]:
+        """The events after a sequence number, filtered for the viewer.  ``known``:
+        a number the store is known to have reached (a stream's wake-up); while the
+        cached state has reached it, the store is not asked.  ``shared``: the caller
+        only reads the views, so an event everyone sees alike comes as one object
+        for all viewers (filtered once, not once per stream)."""
+        table_id = viewer.table_id
+        with self._lock(table_id):
+            state = self._states.get(table_id)
+            if state is None or known is None or state["sequence"] < known:
+                state = self._known(table_id)
             self._check_viewer(state, viewer)
-            return [view_event(e, viewer, state)
-                    for e in self._store.read(viewer.table_id, max(int(after), 0))]
+            return self._views(table_id, state, viewer, after, shared)
+
+    def _views(self, table_id: str, state: State, viewer: Viewer, after: int,
+               shared: bool) -> list[dict[str, Any]]:
+        events = self._since(table_id, state, max(int(after), 0))
+        if not shared:
+            return [view_event(e, viewer, state) for e in events]
+        views = self._shared.setdefault(table_id, {})
+        out = []
+        for event in events:
+            view = views.get(event.sequence)
+            if view is None:
+                view = view_event(event, viewer, state)
+                if uniform(event):
+                    views[event.sequence] = view
+            out.append(view)
+        if len(views) > 2 * TAIL:  # keep the views of the latest events only
+            oldest = state["sequence"] - TAIL
+            for sequence in [s for s in views if s <= oldest]:
+                del views[sequence]
+        return out
+
+    def events_at_hand(self, viewer: Viewer, after: int, known: int | None, *,
+                       shared: bool = False) -> list[dict[str, Any]] | None:
+        """As ``events``, but only if memory answers without waiting for the table's
+        lock or the store (so the event loop may call it); None otherwise."""
+        table_id = viewer.table_id
+        if known is None or table_id not in self._states:
+            return None
+        lock = self._lock(table_id)
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            state, tail = self._states[table_id], self._tails[table_id]
+            if state["sequence"] < known or not tail or tail[0].sequence > after + 1:
+                return None
+            self._check_viewer(state, viewer)
+            return self._views(table_id, state, viewer, after, shared)
+        finally:
+            lock.release()
 
     def strike_odds(self, viewer: Viewer, character_id: str, strike: str,
                     target_id: str) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from regelwerk.table.battle_map import battle_map_view
 from regelwerk.table.decide import Viewer
 from regelwerk.table.state import State, copy, copy_dict
 
-__all__ = ["ESTIMATES", "HIDDEN", "can_see", "estimate", "view_event", "view_state"]
+__all__ = ["ESTIMATES", "HIDDEN", "can_see", "estimate", "uniform", "view_event", "view_state"]
 
 ESTIMATES = ("unhurt", "barely_hurt", "hurt", "badly_hurt", "near_death", "down", "dead")
 """Health estimates, from full hit points to dead (docs/rulings.md,
@@ -95,6 +95,27 @@ def _scrub(value: Any, state: State, viewer: Viewer) -> Any:
             and not _exact_for(state, viewer, owner_id):
         out["health"] = {"estimate": estimate(out["health"])}
     return out
+
+
+_VIEWER_KEYS = frozenset({*_SERVER_KEYS, "restore", "order", "delayed", "participants",
+                          "effects", "proposals", "position", "sheet", "health"})
+"""The payload keys ``_scrub`` treats per viewer (or by the state)."""
+
+
+def _viewer_keys(value: Any) -> bool:
+    if isinstance(value, list):
+        return any(_viewer_keys(item) for item in value)
+    if isinstance(value, dict):
+        return any(key in _VIEWER_KEYS or _viewer_keys(item) for key, item in value.items())
+    return False
+
+
+def uniform(event: StoredEvent) -> bool:
+    """Whether every viewer sees the event the same, whatever the state: it is for
+    everyone and its payload holds nothing that is filtered per viewer (so one
+    view may serve all the table's streams)."""
+    return "*" in event.audience and "server" not in event.audience \
+        and not _viewer_keys(event.payload)
 
 
 def view_event(event: StoredEvent, viewer: Viewer, state: State) -> dict[str, Any]:

@@ -50,10 +50,10 @@ async def html_stream(request: Request, service: TableService, feed: EventFeed,
     ``lifetime`` seconds."""
     yield f": connected\nretry: {RETRY_MS}\n\n"
     ends = time.monotonic() + lifetime
-    with feed.subscribe(viewer.table_id) as subscription:
+    async with feed.subscribe(viewer.table_id) as subscription:
         while True:
-            subscription.clear()
-            events = await run_in_threadpool(service.events, viewer, after)
+            known = subscription.clear()  # memory answers up to it (see table_feed)
+            events = await run_in_threadpool(service.events, viewer, after, known)
             fresh = [e for e in events if int(str(e["sequence"])) > after]
             if fresh:
                 # Rendering reads the state (the store): in the thread pool too.

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, Field, StrictStr
 
-from regelwerk.dice import distribution_of, parse, roll_tree, to_json, to_plain
-from regelwerk.dice.exact import Exact
-from regelwerk.dice.nodes import Expression
+from regelwerk.budget import shorten
+from regelwerk.dice import distribution_of, parse, roll_chances, roll_tree, to_json, to_plain
+from regelwerk.dice.cost import ROLL_COST, STEPS_PER_UNIT, odds_cost
+from regelwerk.dice.exact import roll_chances_all
+from regelwerk.dice.nodes import Commented, Repeat
 from regelwerk.dice.results import RollResult
 from regelwerk.errors import LimitExceeded
 from regelwerk.protocol.fields import MODEL_CONFIG
@@ -34,79 +35,56 @@ class DistributionRequest(BaseModel):
     expression: Notation = Field(description="dice notation, e.g. 4d6kh3")
 
 
-_REMEMBERED_VALUES = 2_000
-"""Odds of rolls with at most this many values are remembered for the next roll."""
-
-
-class _Odds:
-    """``P(X = v)`` and ``P(X >= v)`` of a distribution, for reading one total."""
-
-    __slots__ = ("at_least", "exactly")
-
-    def __init__(self, exact: Exact) -> None:
-        weights = exact.distribution.weights
-        denominator = exact.distribution.denominator
-        self.exactly = {v: w / denominator for v, w in weights.items()}
-        self.at_least: dict[int, float] = {}
-        running = 0
-        for value in sorted(weights, reverse=True):
-            running += weights[value]
-            self.at_least[value] = running / denominator
-
-    def read(self, total: int) -> tuple[float, float]:
-        """``(P(X >= total), P(X = total))``."""
-        chance = self.at_least.get(total)
-        if chance is None:  # a total the distribution never reaches exactly
-            chance = next((self.at_least[v] for v in sorted(self.at_least) if v >= total),
-                          0.0)
-        return chance, self.exactly.get(total, 0.0)
-
-
-@lru_cache(maxsize=512)
-def _small_odds(tree: Expression) -> _Odds | None:
-    exact = distribution_of(tree)
-    return _Odds(exact) if len(exact.distribution.support) <= _REMEMBERED_VALUES else None
-
-
-def _roll_odds(tree: Expression) -> _Odds:
-    """The exact odds of a roll: those of small distributions (common rolls) are
-    remembered (syntax trees and distributions are immutable), large ones computed
-    each time."""
-    remembered = _small_odds(tree)
-    return remembered if remembered is not None else _Odds(distribution_of(tree))
-
-
 def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
     """Roll ``expression``; the odds of rolling this total or more come along."""
     tree = parse(request.expression)
     result = roll_tree(tree, context.source)
     rolled = RollResult(tree, result)
     response: dict[str, Any] = to_json(rolled)
-    odds = None
-    if context.odds_omitted is None:
-        try:
-            odds = _roll_odds(tree)
-        except LimitExceeded as error:
-            response["odds_omitted"] = error.message
+    omitted = context.odds_omitted
+    if omitted is None:
+        cost = odds_cost(tree)
+        if cost.units > ROLL_COST // STEPS_PER_UNIT:
+            # decided before the work: a roll's own odds get a share of the budget
+            quoted = "'" + shorten(str(tree)) + "'"
+            omitted = context.t(
+                "the exact odds of {what} are too costly to compute (about {cost} units of "
+                "work, at most {limit}); use fewer or smaller dice",
+                what=quoted, cost=cost.units,
+                limit=ROLL_COST // STEPS_PER_UNIT)
+    if omitted is not None:
+        response["odds_omitted"] = omitted
     else:
-        response["odds_omitted"] = context.odds_omitted
-    if odds is not None:
-        response["probability_at_least"], response["probability"] = odds.read(rolled.total)
+        try:
+            if "totals" in response:
+                response["probabilities_at_least"] = [
+                    float(c[0]) for c in roll_chances_all(tree, response["totals"], ROLL_COST)]
+            else:
+                at_least, exactly = roll_chances(tree, rolled.total, ROLL_COST)
+                response["probability_at_least"] = float(at_least)
+                response["probability"] = float(exactly)
+        except LimitExceeded as error:
+            response["odds_omitted"] = error.to_dict(context.t)["message"]
     response["text"] = context.t("Rolled {roll}", roll=to_plain(rolled))
     return response
 
 
 def distribution_action(request: DistributionRequest, context: Context) -> dict[str, Any]:
     """The exact distribution, its mean and median, and any mass cut off."""
-    exact = distribution_of(parse(request.expression))
+    tree = parse(request.expression)
+    exact = distribution_of(tree)
     dist = exact.distribution
     response: dict[str, Any] = {
         "expression": exact.expression,
-        "distribution": [[v, float(p)] for v, p in dist.items()],
+        # big-integer true division rounds correctly and needs no fractions
+        "distribution": [[v, w / dist.denominator] for v, w in dist.weights.items()],
         "mean": float(exact.mean),
         "median": dist.median(),
         "cut_off": float(exact.cut_off),
     }
+    core = tree.inner if isinstance(tree, Commented) else tree
+    if isinstance(core, Repeat):
+        response["repeat"] = core.times
     mean = context.t.number(float(f"{float(exact.mean):.4g}"))
     response["text"] = context.t(
         "{expression}: mean {mean}, from {low} to {high}",

@@ -1,0 +1,333 @@
+"""How the exact odds of one dice term are computed (its *route*), decided from the
+term alone, and an upper bound of that route's work in steps (``regelwerk.dice.cost``),
+so that the estimate before any work and the work itself follow the same plan.
+
+Routes, cheapest first:
+
+- ``empty``: no dice;
+- ``plain``: ``NdX``, a power of one die;
+- ``keep``: ``NdXkhK`` and the like, one keep/drop by rank and nothing else;
+- ``tables``: only operations that select by value: a die's table, then a power;
+- ``ranks``: value operations, then keep/drop by rank keeping a run of ranks, then
+  value operations;
+- ``ra``: value operations, then one ``ra``, then value operations;
+- ``pool``: anything else follows every sorted outcome (``regelwerk.dice.exact_pool``),
+  whose bound counts the outcomes round by round (a float upper bound).
+"""
+
+from __future__ import annotations
+
+from math import comb, exp, inf, lgamma, log2
+
+from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
+from regelwerk.dice.nodes import Dice, Operation
+
+__all__ = [
+    "MAX_STATES",
+    "explosion_rounds",
+    "forward",
+    "kept_ranks",
+    "multisets",
+    "pool_steps",
+    "route",
+    "selected_faces",
+    "tables_steps",
+]
+
+MAX_STATES = 200_000
+"""Sorted outcomes the fallback may hold at once."""
+_CUT_OFF = 10**12
+_FORWARD_WORK = 200_000
+"""Faces × operations up to which the route looks at the values a die can have."""
+BRANCH_STEPS = 700
+"""Steps of one sorted outcome of the fallback (exact fractions, a sorted tuple)."""
+DIE_STEPS = 40
+"""Steps per die of one sorted outcome."""
+
+
+def selected_faces(op: Operation, sides: int) -> int:
+    """How many of the faces ``1..sides`` the value selectors of ``op`` select (the
+    union of their ranges, without walking the faces)."""
+    ranges: list[tuple[int, int]] = []
+    for s in op.selectors:
+        v, kind = s.value, s.kind
+        if kind == "=":
+            lo, hi = v, v
+        elif kind in (">", ">="):
+            lo, hi = (v + 1 if kind == ">" else v), sides
+        elif kind in ("<", "<="):
+            lo, hi = 1, (v - 1 if kind == "<" else v)
+        else:
+            continue
+        lo, hi = max(lo, 1), min(hi, sides)
+        if lo <= hi:
+            ranges.append((lo, hi))
+    count, end = 0, 0
+    for lo, hi in sorted(ranges):
+        lo = max(lo, end + 1)
+        if lo <= hi:
+            count += hi - lo + 1
+            end = hi
+    return count
+
+
+def forward(ops: tuple[Operation, ...], sides: int) -> dict[int | None, int]:
+    """The value distribution of one die after value operations without explosions
+    (``None``: dropped); weights over ``sides`` times the reroll denominators."""
+    state: dict[int | None, int] = dict.fromkeys(range(1, sides + 1), 1)
+    for op in ops:
+        name = op.name
+        new: dict[int | None, int] = {}
+        if name in ("ro", "rr"):
+            faces = [f for f in range(1, sides + 1) if name == "ro" or not op.selects(f)]
+            m = len(faces)
+            for v, w in state.items():
+                if v is not None and op.selects(v):
+                    for f in faces:
+                        new[f] = new.get(f, 0) + w
+                else:
+                    new[v] = new.get(v, 0) + w * m
+        else:
+            for v, w in state.items():
+                u = v
+                if v is not None:
+                    if (name == "k" and not op.selects(v)) or (name == "p" and op.selects(v)):
+                        u = None
+                    elif name == "mi":
+                        u = max(v, op.selectors[-1].value)
+                    elif name == "ma":
+                        u = min(v, op.selectors[-1].value)
+                new[u] = new.get(u, 0) + w
+        state = new
+    return state
+
+
+def kept_ranks(ops: tuple[Operation, ...], dice: int) -> list[int]:
+    """The ranks (0 = highest) that keep/drop by rank leave kept."""
+    ranks = list(range(dice))
+    for op in ops:
+        chosen: set[int] = set()
+        for s in op.selectors:
+            top = s.kind == "h"
+            chosen.update(ranks[: s.value] if top else ranks[max(0, len(ranks) - s.value) :])
+        ranks = [r for r in ranks if (r in chosen) == (op.name == "k")]
+    return ranks
+
+
+def route(node: Dice) -> str:
+    """The way the exact odds of ``node`` are computed (see the module)."""
+    ops, n, sides = node.ops, node.count, node.sides
+    if n == 0:
+        return "empty"
+    if not ops:
+        return "plain"
+    if len(ops) == 1 and ops[0].name in ("k", "p") and len(ops[0].selectors) == 1 \
+            and ops[0].by_rank:
+        return "keep"
+    rank_at = [i for i, op in enumerate(ops) if op.by_rank or op.name == "ra"]
+    if not rank_at:
+        return "tables"
+    first, last = rank_at[0], rank_at[-1]
+    prefix, middle = ops[:first], ops[first : last + 1]
+    if any(op.name == "e" for op in prefix) or len(prefix) * sides > _FORWARD_WORK:
+        return "pool"
+    if len(middle) == 1 and middle[0].name == "ra":
+        return "ra"
+    if not all(op.name in ("k", "p") and all(s.by_rank for s in op.selectors)
+               for op in middle):
+        return "pool"
+    if any(op.name in ("k", "p") for op in prefix) and None in forward(prefix, sides):
+        return "pool"
+    ranks = kept_ranks(middle, n)
+    k = len(ranks)
+    if k in (0, n) or ranks == list(range(k)) or ranks == list(range(n - k, n)):
+        return "ranks"
+    return "pool"
+
+
+def explosion_rounds(op: Operation, dice: int, sides: int) -> int:
+    """Rounds of explosions the odds follow: the depth, else until less than 1e-12 of
+    the chance is left (for value selectors; rank selectors: the most allowed)."""
+    if op.depth is not None:
+        return op.depth
+    hits = selected_faces(op, sides)
+    if all(s.by_rank for s in op.selectors):
+        # a die explodes while it ranks among the c highest (lowest) unexploded: the
+        # sum of those c ranks strictly rises (falls) round by round, ties going to the
+        # earlier die
+        rank = sum(s.value for s in op.selectors)
+        return min(MAX_EXPLODE_DEPTH, rank * (sides - 1) + 1)
+    if op.by_rank:
+        return MAX_EXPLODE_DEPTH
+    if hits == 0:
+        return 0
+    d = 0
+    left, whole = max(dice, 1) * hits * _CUT_OFF, sides  # n * hits**(d+1) * 1e12, s**(d+1)
+    while d < MAX_EXPLODE_DEPTH and left > whole:
+        d += 1
+        left *= hits
+        whole *= sides
+    return d
+
+
+def _words(bits: int) -> int:
+    return bits // 60 + 1
+
+
+def tables_steps(ops: tuple[Operation, ...], sides: int, dice: int) -> tuple[int, int, int]:
+    """``(steps, span, bits)`` of the per-die tables of value operations: what one die
+    adds, from each value it may have before each operation (``exact_dice._Tables``),
+    and the span of values and bits of the weights of one die's contribution."""
+    face_bits = sides.bit_length()
+    span, bits, steps = 1, 0, 0
+    for op in reversed(ops):
+        name = op.name
+        if name in ("ro", "rr"):
+            bits += face_bits
+            chosen = selected_faces(op, sides)
+            span = span + sides - 1
+            steps += chosen * sides * (span + 4) * (2 + _words(bits))
+        elif name == "e":
+            depth = explosion_rounds(op, dice, sides)
+            below = span
+            span = (span + sides) * (depth + 1)
+            bits = (bits + face_bits) * (depth + 1)
+            product = below * span * 4 if below * span <= 64 or below <= 4 else \
+                int(_words((below + span) * bits) ** 1.6) + 4 * (below + span)
+            steps += (selected_faces(op, sides) + (depth + 1) * sides) * (
+                product + span * (2 + _words(bits)))
+        elif name == "cs":
+            span = 1
+        steps += sides * 4
+    # one die: every face, each adding one of ``span`` values from its own
+    counting = bool(ops) and ops[-1].name == "cs"
+    if counting:  # successes: 0 or 1 per die, more when dice explode
+        per_die = span + 1 if any(op.name == "e" for op in ops) else 2
+    else:
+        per_die = span + sides - 1
+    return steps + sides * per_die * (2 + _words(bits + face_bits)), per_die, bits + face_bits
+
+
+def multisets(dice: float, faces: float) -> float:
+    """Sorted outcomes of ``dice`` dice with ``faces`` faces (a float, ``inf`` when huge)."""
+    if dice <= 0:
+        return 1.0
+    if faces <= 0:
+        return 0.0
+    if dice + faces < 1000:
+        return float(comb(int(dice + faces - 1), int(dice)))
+    found = lgamma(dice + faces) - lgamma(dice + 1) - lgamma(faces)
+    return exp(found) if found < 700 else inf
+
+
+def _distinct(low: int, high: int, faces: int) -> float:
+    """Sorted outcomes of ``low`` to ``high`` dice, each a face and kept or not."""
+    total = 0.0
+    for m in range(low, high + 1):
+        total += multisets(m, 2 * faces)
+        if total > MAX_STATES * 10:
+            return inf
+    return total
+
+
+def pool_steps(node: Dice) -> float:
+    """An upper bound of the fallback's steps: the sorted outcomes it creates, op by op,
+    never merged except within the count of distinct outcomes; ``inf`` when the
+    outcomes could pass ``MAX_STATES``."""
+    n, sides = node.count, node.sides
+    words = 1.0
+    bits = n * sides.bit_length()
+    states = multisets(n, sides)
+    dice = n
+    work = states * (BRANCH_STEPS + DIE_STEPS * dice)
+    for op in node.ops:
+        if states > MAX_STATES:
+            return inf
+        sort = len(op.selectors) * dice * (log2(dice) + 1) * 8
+        rank = sum(s.value for s in op.selectors if s.by_rank)
+        reach = dice if any(not s.by_rank for s in op.selectors) else min(dice, rank)
+        name = op.name
+        if name in ("k", "p", "mi", "ma", "cs"):
+            work += states * (BRANCH_STEPS + DIE_STEPS * dice + sort) * words
+        elif name in ("ro", "rr"):
+            faces = sides if name == "ro" else sides - selected_faces(op, sides)
+            branches = states * multisets(reach, faces)
+            bits += reach * sides.bit_length()
+            words = _size(bits)
+            work += branches * (BRANCH_STEPS + DIE_STEPS * dice) * words + states * sort
+            states = min(branches, _distinct(n, dice, sides))
+        elif name == "ra":
+            branches = states * sides
+            dice += 1
+            work += branches * (BRANCH_STEPS + DIE_STEPS * dice) * words + states * sort
+            states = min(branches, _distinct(n, dice, sides))
+        else:
+            found = _explode_steps(op, states, dice, reach, sides, bits)
+            if found is None:
+                return inf
+            steps, states, dice, bits = found
+            words = _size(bits)
+            work += steps
+    return work
+
+
+def _size(bits: int) -> float:
+    """How much more than a small one an exact fraction of ``bits`` bits costs."""
+    return 1 + bits / 256
+
+
+def _explode_steps(op: Operation, states: float, dice: int, reach: int, sides: int,
+                   bits: int) -> tuple[float, float, int, int] | None:
+    """Steps, outcomes afterwards, most dice and weight size of one explosion of the
+    fallback, counted round by round by how many dice explode in each outcome."""
+    rounds = explosion_rounds(op, dice, sides)
+    hits = selected_faces(op, sides)
+    by_value = not op.by_rank
+    # outcomes by the number of dice that explode in the coming round
+    todo = {c: min(states, multisets(c, hits) * multisets(dice - c, 2 * sides - hits))
+            for c in range(reach + 1)} if by_value else {reach: states}
+    work, ended = 0.0, 0.0
+    sort = len(op.selectors) * (log2(dice + 1) + 1) * 8
+    for r in range(rounds + 1):
+        size = dice + r * reach
+        per = (BRANCH_STEPS + DIE_STEPS * size + sort * size) * _size(bits)
+        nxt: dict[int, float] = {}
+        for c, count in todo.items():
+            if not count:
+                continue
+            if c == 0 or r == rounds:
+                ended += count
+                work += count * per
+                continue
+            branches = count * multisets(c, sides)
+            work += branches * per
+            if by_value:
+                for c2 in range(c + 1):
+                    ways = count * multisets(c2, hits) * multisets(c - c2, sides - hits)
+                    if c2:
+                        nxt[c2] = nxt.get(c2, 0.0) + ways
+                    else:
+                        ended += ways
+            else:
+                # with one die selected, the chain goes on only while each new die
+                # passes the one before (ties go to the earlier die): after r rounds
+                # the die to pass shows at least r + 1 (or at most sides - r)
+                passed = min(r + 1, sides) if c == 1 else 0
+                going = count * (multisets(c, sides) - multisets(c, passed))
+                nxt[c] = nxt.get(c, 0.0) + going
+                ended += branches - going
+        if sum(nxt.values()) > MAX_STATES or work == inf:
+            return None
+        todo = nxt
+        bits += reach * sides.bit_length()
+        if not todo:
+            break
+    if by_value:
+        # afterwards: the exploding faces rolled (any number), and at most ``dice``
+        # others (a face each, kept or not)
+        ended = min(ended, multisets(reach * (rounds + 1), hits + 1)
+                    * multisets(dice, 2 * sides + 1))
+    dice += rounds * reach
+    if ended > MAX_STATES:
+        return None
+    return work, ended, dice, bits
