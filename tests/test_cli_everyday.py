@@ -359,3 +359,24 @@ def test_every_transliterated_alias_has_its_native_spelling() -> None:
                     r"[äöüæðþáéíóúý]", " ".join(opts)):
                 missing.append(opts)
     assert missing == []
+
+
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback() -> None:
+    # Ctrl-C arriving while the command's modules import (the first second, longer on
+    # a busy machine): simulated by an import that is interrupted
+    program = (
+        "import builtins, sys\n"
+        "real = builtins.__import__\n"
+        "def interrupted(name, *args, **kwargs):\n"
+        "    if name == 'regelwerk.cli.main':\n"
+        "        raise KeyboardInterrupt\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = interrupted\n"
+        "sys.argv = ['regelwerk', '--lang', 'de', 'roll', '1d20']\n"
+        "from regelwerk.cli.entry import main\n"
+        "main()\n")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 130
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip() == "Abgebrochen."

@@ -91,3 +91,12 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = Path(chosen) if Path(chosen).is_absolute() else ROOT / chosen
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that drives the browser runs on one pytest-xdist worker (`make test`
+    runs with ``--dist loadgroup``): one browser and one served table app for all of
+    them, while the other worker takes the rest of the suite."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("browser"))
