@@ -35,6 +35,17 @@ def _at_most(n: int, width: int, y: int) -> int:
     return ways
 
 
+def _exactly(n: int, width: int, y: int) -> int:
+    """Ways for ``n`` dice with faces ``1..width`` to add up to exactly ``y``."""
+    if y < n:
+        return 0
+    ways = 0
+    for j in range(min(n, (y - n) // width) + 1):
+        term = comb(n, j) * comb(y - width * j - 1, n - 1)
+        ways += -term if j % 2 else term
+    return ways
+
+
 def explosion_chances(node: Dice, total: int) -> tuple[Fraction, Fraction] | None:
     """``(P(total or more), P(exactly total))`` of ``node``'s dice, or ``None`` unless
     the term is ``NdS`` exploding on one end face (``1`` or ``S``) with nothing
@@ -61,9 +72,8 @@ def explosion_chances(node: Dice, total: int) -> tuple[Fraction, Fraction] | Non
     for m in range(most + 1):
         rest = total - h * m - shift
         scale = ways * sides ** (most - m)
-        under = _at_most(n, width, rest - 1)
-        below += scale * under
-        exactly += scale * (_at_most(n, width, rest) - under)
+        below += scale * _at_most(n, width, rest - 1)
+        exactly += scale * _exactly(n, width, rest)
         ways = ways * (n + m) // (m + 1)
     den = sides ** (n + max(most, 0))
     return 1 - Fraction(below, den), Fraction(exactly, den)
