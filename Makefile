@@ -75,12 +75,13 @@ bench: $(STAMP) $(BENCH_D20)/bin/python
 	$(BIN)/python -m benchmarks.costs
 	$(BIN)/python -m benchmarks.http
 
-# Mutation testing of dice/, odds/ and systems/ (not part of `make test`); writes
-# docs/mutation.md. One module: make mutation ONLY=w6/pool.py; a time box in
-# minutes after which no mutant starts: make mutation MINUTES=30
+# Mutation testing of dice/, odds/ and systems/ (not part of `make test`; one
+# worker a core); writes docs/mutation.md. One module: make mutation ONLY=w6/pool.py;
+# a time box in minutes after which no mutant starts: make mutation MINUTES=30;
+# only the modules without whole results yet: make mutation RESUME=1
 mutation: $(STAMP)
 	nice -n 19 $(BIN)/python -m tools.mutation run $(if $(ONLY),--only $(ONLY)) \
-		$(if $(MINUTES),--minutes $(MINUTES))
+		$(if $(MINUTES),--minutes $(MINUTES)) $(if $(RESUME),--resume)
 
 messages: $(STAMP)
 	$(BIN)/python tools/catalogues.py update

@@ -26,6 +26,7 @@ but the source text.
 from __future__ import annotations
 
 import ast
+import copy
 from dataclasses import dataclass
 
 COMPARE: dict[type[ast.cmpop], type[ast.cmpop]] = {
@@ -58,6 +59,9 @@ class Mutant:
     outer_line: int
     context: str = ""
     """The source line, for a reader of the report."""
+    end_line: int = 0
+    """The last line of the changed node: a test that ran any line from ``line`` to
+    here ran the mutated code."""
 
     @property
     def key(self) -> str:
@@ -268,10 +272,9 @@ def mutants(module: str, path: str, source: str) -> list[Mutant]:
         variants = _variants(node, body is not None)
         if body is not None and isinstance(node, ast.AugAssign) and type(node.op) in OPERATOR:
             variants = [*variants, ("augment", "")]
-        for variant, (kind, _how) in enumerate(variants):
-            copy = ast.parse(source)
-            after_node = _rebuild(copy, source, site, variant)
-            after = ast.unparse(after_node).splitlines()[0] if after_node else "pass"
+        for variant, (kind, how) in enumerate(variants):
+            after = "pass" if kind == "delete" else ast.unparse(
+                _changed_copy(node, kind, how)).splitlines()[0]
             description = f"{kind}: `{before}` → `{after}`"
             count = seen[context.function, description] = seen.get(
                 (context.function, description), 0) + 1
@@ -280,8 +283,18 @@ def mutants(module: str, path: str, source: str) -> list[Mutant]:
             line = getattr(node, "lineno", 0)
             found.append(Mutant(module, path, site, variant, line, kind, description,
                                 context.function, context.outer, context.outer_line,
-                                lines[line - 1].strip()[:90] if line else ""))
+                                lines[line - 1].strip()[:90] if line else "",
+                                getattr(node, "end_lineno", None) or line))
     return found
+
+
+def _changed_copy(node: ast.AST, kind: str, how: str) -> ast.AST:
+    """A copy of the node with the change made (the tree is left alone)."""
+    clone = copy.deepcopy(node)
+    if kind == "augment" and isinstance(clone, ast.AugAssign):
+        clone.op = OPERATOR[type(clone.op)]()
+        return clone
+    return _apply(clone, kind, how, None, 0)
 
 
 def _rebuild(tree: ast.Module, source: str, site: int, variant: int) -> ast.AST | None:
@@ -315,3 +328,32 @@ def module_level_value(mutant: Mutant, source: str) -> tuple[str, ast.expr] | No
                     and statement.value is not None):
                 return statement.target.id, statement.value
     return None
+
+
+def read_at_import(name: str, source: str) -> bool:
+    """Whether the module's code reads ``name`` while it is imported: at module or
+    class level (a table built from it, a pydantic field), in a default argument, a
+    decorator or an annotation. Reads inside function bodies happen later, through the
+    module's globals, where re-binding the name reaches them."""
+
+    def reads(node: ast.AST, in_body: bool) -> bool:
+        if isinstance(node, ast.Name):
+            return not in_body and node.id == name and isinstance(node.ctx, ast.Load)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            arguments = node.args
+            at_import: list[ast.AST] = [*arguments.defaults,
+                                        *(d for d in arguments.kw_defaults if d is not None)]
+            if not isinstance(node, ast.Lambda):
+                at_import += [*node.decorator_list, *(a.annotation for a in (
+                    *arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                    arguments.vararg, arguments.kwarg) if a is not None and a.annotation)]
+                if node.returns is not None:
+                    at_import.append(node.returns)
+                body: list[ast.AST] = list(node.body)
+            else:
+                body = [node.body]
+            return (any(reads(part, in_body) for part in at_import)
+                    or any(reads(part, True) for part in body))
+        return any(reads(child, in_body) for child in ast.iter_child_nodes(node))
+
+    return reads(ast.parse(source), False)

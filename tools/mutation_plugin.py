@@ -1,31 +1,37 @@
 """A pytest plugin that runs the mutants of some modules against the collected tests.
 
 ``python -m pytest -p tools.mutation_plugin --mutation-modules=a.py,b.py
---mutation-out=out.json tests/x`` collects ``tests/x`` once and runs every test
-once, recording which functions of the mutated modules each test calls and how
-long it takes. Then, for each mutant, it forks: the child swaps the code of the
-one changed function (``__code__`` of every function object made from it, so
-decorated functions, methods, properties, validators and ``from x import f``
-copies all see the change; a module constant is re-bound wherever it was
-imported by name, in the package and in the tests; one captured at import time, as
-in a pydantic annotation, keeps its old value there), clears the ``lru_cache`` of
-the package, and runs only the tests that call that function, quickest first,
-stopping at the first failure. The parent
-keeps ``--mutation-jobs`` children running and kills one that passes
-``--mutation-timeout`` seconds, or whose test runs past 5 s + 10 times its first
-run (a caught mutant: it hangs). Tests that need the
-real HTTP server (fixture ``server``) run in another process, where no mutant
-is, and are left out.
+--mutation-out=out.json tests/x`` collects the tests once and runs every test once
+under coverage (``tools/mutation_coverage.py``): which pass, how long each takes,
+which lines of the mutated modules each runs. Then, for each mutant, it forks (the
+process has imported everything already): the child swaps the code of the one
+changed function (``__code__`` of every function object made from it, so decorated
+functions, methods, properties, validators and ``from x import f`` copies all see
+the change; a module constant is re-bound wherever it was imported by name, in the
+package and in the tests), clears the package's ``lru_cache``s, and runs only the
+tests that ran the mutated lines, the test that caught a mutant of the same line or
+function first, then quickest first, stopping at the first failure. A constant's
+mutant that survives this, where some module of the package reads the name at
+import time (a default argument, a pydantic field, a table built from it), is tried
+again in a fresh interpreter that imports the mutated module from the start
+(``tools/mutation_fresh.py``), where those values see it too. A mutant on
+lines that no test runs is not tried ("no tests": a survivor). The parent keeps
+``--mutation-jobs`` children running (default: the number of cores) and stops one
+whose test runs past 2 s + 10 times its baseline time (caught: it hangs). Tests that
+need the real HTTP server (fixture ``server``) run in another process, where no
+mutant is, and are left out.
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 import gc
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 import types
@@ -34,13 +40,17 @@ from typing import Any
 
 import pytest
 from _pytest.runner import runtestprotocol
-from hypothesis import HealthCheck, settings
 
-from tools.mutants import Mutant, module_level_value, mutants, mutated_tree
+from tools.mutants import Mutant, module_level_value, mutants, mutated_tree, read_at_import
+from tools.mutation_coverage import run_baseline
 
 OUT_OF_PROCESS = {"server", "postgres_server"}
 HUNG = 4
 """A child's exit code when one test ran far longer than in the first run."""
+FRESH_CAUGHT = 5
+"""A child's exit code when a constant's mutant was caught in a fresh interpreter."""
+FRESH_START = 30.0
+"""Seconds allowed for a fresh interpreter to start and collect its tests."""
 KILLED_BY = 10
 """A child's exit code: 0 survived, 1 caught, 3 not applied, KILLED_BY + i caught by
 its i-th test (that test goes first for the next mutants of the same function)."""
@@ -50,7 +60,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("mutation")
     group.addoption("--mutation-modules", default="", help="comma-separated module files")
     group.addoption("--mutation-out", default=".mutation/out.json")
-    group.addoption("--mutation-jobs", type=int, default=2)
+    group.addoption("--mutation-jobs", type=int, default=0,
+                    help="workers (0: the number of cores)")
     group.addoption("--mutation-timeout", type=float, default=30.0)
     group.addoption("--mutation-examples", type=int, default=25,
                     help="Hypothesis examples per property in a mutant (the default "
@@ -62,44 +73,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="Unix time after which no more mutants are started")
 
 
+def _hypothesis_profile(examples: int) -> None:
+    """Fewer examples a property for the mutants (when the tests use Hypothesis)."""
+    if "hypothesis" in sys.modules:
+        from hypothesis import HealthCheck, settings
+
+        # the same examples in every run, and no failing example of a mutant kept
+        settings.register_profile("mutation", max_examples=examples, deadline=None,
+                                  suppress_health_check=list(HealthCheck),
+                                  derandomize=True, database=None)
+        settings.load_profile("mutation")
+
+
 def _module_name(path: Path) -> str:
+    """``regelwerk.x.y`` for a module of the package; a module elsewhere (as in the
+    runner's own tests) by its file's name."""
     parts = path.resolve().with_suffix("").parts
-    return ".".join(parts[parts.index("regelwerk"):])
-
-
-def _outer(qualname: str) -> str:
-    return qualname.split(".<locals>.")[0]
-
-
-def _baseline(items: list[pytest.Item], files: set[str]
-              ) -> tuple[list[pytest.Item], dict[tuple[str, str], set[int]], dict[int, float]]:
-    """Runs every test once: which pass, what each calls, how long each takes."""
-    calls: dict[tuple[str, str], set[int]] = {}
-    seconds: dict[int, float] = {}
-    passing: list[pytest.Item] = []
-    current: set[tuple[str, str]] = set()
-
-    def tracer(frame: types.FrameType, event: str, arg: object) -> None:
-        code = frame.f_code
-        if code.co_filename in files:
-            current.add((code.co_filename, _outer(code.co_qualname)))
-
-    for number, item in enumerate(items):
-        current.clear()
-        following = items[number + 1] if number + 1 < len(items) else None
-        start = time.perf_counter()
-        sys.settrace(tracer)
-        try:
-            reports = runtestprotocol(item, log=False, nextitem=following)
-        finally:
-            sys.settrace(None)
-        seconds[number] = time.perf_counter() - start
-        if all(report.passed or report.skipped for report in reports) and not any(
-                report.skipped for report in reports):
-            passing.append(item)
-            for key in current:
-                calls.setdefault(key, set()).add(number)
-    return passing, calls, seconds
+    return ".".join(parts[parts.index("regelwerk"):]) if "regelwerk" in parts else path.stem
 
 
 def _functions(files: set[str]) -> dict[tuple[str, str, int], list[types.FunctionType]]:
@@ -123,12 +113,15 @@ def _find_code(code: types.CodeType, qualname: str, line: int) -> types.CodeType
     return None
 
 
-def _clear_caches() -> None:
+def _caches() -> list[functools._lru_cache_wrapper[Any]]:
+    """The package's ``lru_cache``s (found once, in the parent)."""
+    found = []
     for thing in gc.get_objects():
         if isinstance(thing, functools._lru_cache_wrapper):
             wrapped = getattr(thing, "__wrapped__", None)
             if getattr(wrapped, "__module__", "").startswith("regelwerk"):
-                thing.cache_clear()
+                found.append(thing)
+    return found
 
 
 def _apply(mutant: Mutant, source: str,
@@ -143,8 +136,8 @@ def _apply(mutant: Mutant, source: str,
         old = getattr(module, name)
         new = eval(compile(ast.Expression(expression), mutant.path, "eval"), vars(module))
         for other in list(sys.modules.values()):
-            if getattr(other, "__name__", "").startswith(("regelwerk", "tests")) and (
-                    getattr(other, name, None) is old):
+            if (other is module or getattr(other, "__name__", "").startswith(
+                    ("regelwerk", "tests"))) and getattr(other, name, None) is old:
                 setattr(other, name, new)
         return
     code = compile(mutated_tree(mutant, source), mutant.path, "exec")
@@ -160,17 +153,38 @@ def _hung(signum: int, frame: object) -> None:
     os._exit(HUNG)
 
 
+def _fresh(mutant: Mutant, tests: list[pytest.Item], examples: int, seconds: float) -> int:
+    """The child's exit code for a constant's mutant run in a fresh interpreter."""
+    out = Path(os.environ.get("TMPDIR", "/tmp")) / f"regelwerk-mutant-{os.getpid()}.json"
+    fields = {**dataclasses.asdict(mutant), "examples": examples}
+    out.write_text(json.dumps(fields), encoding="utf-8")
+    try:
+        code = subprocess.run([sys.executable, "-m", "tools.mutation_fresh", str(out),
+                               *(item.nodeid for item in tests)], check=False,
+                              timeout=seconds, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+    except subprocess.TimeoutExpired:
+        return HUNG
+    finally:
+        out.unlink(missing_ok=True)
+    return {0: 0, 1: FRESH_CAUGHT}.get(code, 3)
+
+
 def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
            functions: dict[tuple[str, str, int], list[types.FunctionType]],
-           budgets: list[float]) -> int:
+           budgets: list[float], caches: list[functools._lru_cache_wrapper[Any]],
+           examples: int, fresh: bool) -> int:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
     try:
         _apply(mutant, source, functions)
-        _clear_caches()
+        for cache in caches:
+            cache.cache_clear()
     except Exception:
-        return 3
+        # e.g. a code object with other free variables (a deleted ``super()`` call)
+        # cannot take a function's place: the mutated module is imported afresh
+        return _fresh(mutant, tests, examples, FRESH_START + sum(budgets))
     signal.signal(signal.SIGALRM, _hung)
     for number, item in enumerate(tests):
         following = tests[number + 1] if number + 1 < len(tests) else None
@@ -179,26 +193,50 @@ def _child(mutant: Mutant, source: str, tests: list[pytest.Item],
         signal.setitimer(signal.ITIMER_REAL, 0)
         if any(report.failed for report in reports):
             return KILLED_BY + number if number < 200 else 1
+    if fresh:
+        return _fresh(mutant, tests, examples, FRESH_START + sum(budgets))
     return 0
+
+
+def _constant_name(mutant: Mutant, source: str) -> str:
+    found = module_level_value(mutant, source)
+    return found[0] if found else "?"
+
+
+def _package_sources(sources: dict[str, str]) -> list[str]:
+    """The sources of the mutated modules and of every module of their package (a
+    module outside the mutated ones may take a constant at import)."""
+    texts = dict(sources)
+    for path in sources:
+        parts = Path(path).parts
+        if "regelwerk" in parts:
+            package = Path(*parts[:parts.index("regelwerk") + 1])
+            for other in package.rglob("*.py"):
+                texts.setdefault(str(other), other.read_text(encoding="utf-8"))
+            break
+    return list(texts.values())
+
+
+OUTCOMES = {0: "survived", 1: "caught", 2: "error", 3: "error", HUNG: "timeout",
+            FRESH_CAUGHT: "caught", None: "timeout"}
 
 
 def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
     config = session.config
-    settings.register_profile("mutation", max_examples=config.getoption("mutation_examples"),
-                              deadline=None, suppress_health_check=list(HealthCheck))
-    settings.load_profile("mutation")
+    examples = config.getoption("mutation_examples")
+    _hypothesis_profile(examples)
     paths = [Path(p).resolve() for p in config.getoption("mutation_modules").split(",") if p]
-    files = {str(p) for p in paths}
+    sources = {str(p): p.read_text(encoding="utf-8") for p in paths}
     items = [i for i in session.items if not OUT_OF_PROCESS & set(getattr(i, "fixturenames", ()))]
     started = time.perf_counter()
-    passing, calls, seconds = _baseline(items, files)
+    base = run_baseline(items, sources)
     baseline = time.perf_counter() - started
+    seconds = base.seconds
     slow_limit = config.getoption("mutation_slow")
-    slow = [i for n, i in enumerate(items) if seconds[n] > slow_limit]
-    passing = [i for i in passing if i not in slow]
-    index = {id(item): number for number, item in enumerate(items)}
-    functions = _functions(files)
-    sources = {str(p): p.read_text(encoding="utf-8") for p in paths}
+    slow = {n for n in range(len(items)) if seconds[n] > slow_limit}
+    passing = set(base.passing) - slow
+    functions = _functions(set(sources))
+    caches = _caches()
     every: list[Mutant] = []
     for path in paths:
         every.extend(mutants(_module_name(path), str(path), sources[str(path)]))
@@ -207,89 +245,111 @@ def _run(session: pytest.Session, out: Path) -> dict[str, Any]:
     for mutant in every:
         planned[mutant.module] = planned.get(mutant.module, 0) + 1
     stop_at = config.getoption("mutation_stop_at")
+    jobs = max(1, config.getoption("mutation_jobs") or os.cpu_count() or 1)
 
     def save(complete: bool) -> dict[str, Any]:
         slowest = sorted(range(len(items)), key=lambda n: -seconds[n])[:10]
         report = {"modules": [_module_name(p) for p in paths], "planned": planned,
-                  "left_out_slow": [i.nodeid for i in slow],
-                  "failing_tests": [i.nodeid for i in items if i not in passing and i not in slow],
-                  "complete": complete, "tests": len(items),
+                  "left_out_slow": [items[n].nodeid for n in sorted(slow)],
+                  "failing_tests": [items[n].nodeid for n in range(len(items))
+                                    if n not in base.passing and n not in slow],
+                  "complete": complete, "tests": len(items), "jobs": jobs,
                   "slowest_tests": [[items[n].nodeid, round(seconds[n], 2)] for n in slowest],
                   "passing_tests": len(passing), "baseline_seconds": round(baseline, 1),
-                  "seconds": round(time.perf_counter() - started, 1), "mutants": results}
+                  "seconds": round(time.perf_counter() - started, 1),
+                  "workers_cpu_seconds": round(cpu[0], 1), "mutants": results}
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
         return report
 
-    jobs = max(1, config.getoption("mutation_jobs"))
     limit = config.getoption("mutation_timeout")
-    running: dict[int, tuple[Mutant, float, list[pytest.Item]]] = {}
-    killers: dict[tuple[str, str], pytest.Item] = {}
+    running: dict[int, tuple[Mutant, float, list[pytest.Item], float]] = {}
+    killers: dict[tuple[str, str | int], pytest.Item] = {}
 
-    def finish(pid: int, status: int | None) -> None:
-        mutant, _, tests = running.pop(pid)
+    cpu = [0.0]
+
+    def record(mutant: Mutant, outcome: str, tests: int, took: float = 0.0,
+               used: float = 0.0) -> None:
+        results.append({"module": mutant.module, "line": mutant.line,
+                        "function": mutant.function, "kind": mutant.kind,
+                        "description": mutant.description, "context": mutant.context,
+                        "key": mutant.key, "outcome": outcome, "tests": tests,
+                        "seconds": round(took, 2), "cpu_seconds": round(used, 2)})
+        cpu[0] += used
+
+    def finish(pid: int, status: int | None, used: float = 0.0) -> None:
+        mutant, _, tests, began = running.pop(pid)
         code = os.waitstatus_to_exitcode(status) if status is not None else None
         if code is not None and KILLED_BY <= code < KILLED_BY + len(tests):
             killers[mutant.path, mutant.outer] = tests[code - KILLED_BY]
-        outcomes = {0: "survived", 1: "caught", 2: "error", 3: "error", HUNG: "timeout",
-                    None: "timeout"}
-        outcome = outcomes.get(code, "caught")
-        results.append({"module": mutant.module, "line": mutant.line, "function": mutant.function,
-                        "kind": mutant.kind, "description": mutant.description,
-                        "context": mutant.context, "key": mutant.key, "outcome": outcome})
+            killers[mutant.path, mutant.line] = tests[code - KILLED_BY]
+        record(mutant, OUTCOMES.get(code, "caught"), len(tests), time.monotonic() - began,
+               used)
 
-    def reap(block: bool) -> None:
+    def reap() -> None:
         while running:
-            pid, status = os.waitpid(-1, 0 if block else os.WNOHANG)
+            pid, status, usage = os.wait4(-1, os.WNOHANG)
             if pid == 0:
                 break
             if pid in running:
-                finish(pid, status)
-                block = False
+                finish(pid, status, usage.ru_utime + usage.ru_stime)
         now = time.monotonic()
-        for pid, (_, deadline, _tests) in list(running.items()):
+        for pid, (_, deadline, _tests, _began) in list(running.items()):
             if now > deadline:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
                 finish(pid, None)
 
+    package = _package_sources(sources)
+    captured: dict[str, bool] = {}
+    # the children share the parent's objects: keep the collector off their pages
+    gc.collect()
+    gc.freeze()
     complete, reported = True, 0
     for mutant in every:
         if stop_at and time.time() > stop_at:
             complete = False
             break
-        key = (mutant.path, mutant.outer)
-        # a module constant may be read by any test (a table the tests look up)
-        numbers = calls.get(key, set()) if mutant.outer else set(range(len(items)))
-        killer = killers.get(key)
-        tests = sorted((i for i in passing if index[id(i)] in numbers),
-                       key=lambda i: (i is not killer, seconds[index[id(i)]]))
+        name = "" if mutant.outer else _constant_name(mutant, sources[mutant.path])
+        if name and name not in captured:
+            captured[name] = name == "?" or any(read_at_import(name, text)
+                                                 for text in package)
+        fresh = bool(name) and captured.get(name, True)
+        numbers = base.covering(mutant, name) & passing
+        line_killer = killers.get((mutant.path, mutant.line))
+        killer = killers.get((mutant.path, mutant.outer))
+        order = sorted(numbers, key=lambda n: (items[n] is not line_killer,
+                                               items[n] is not killer, seconds[n]))
+        tests = [items[n] for n in order]
         if not tests:
-            results.append({"module": mutant.module, "line": mutant.line,
-                            "function": mutant.function, "kind": mutant.kind,
-                            "description": mutant.description, "key": mutant.key,
-                            "context": mutant.context, "outcome": "no tests"})
+            record(mutant, "no tests", 0)
             continue
         while len(running) >= jobs:
-            reap(False)
+            reap()
             if len(running) >= jobs:
                 time.sleep(0.005)
-        budgets = [5 + 10 * seconds[index[id(i)]] for i in tests]
+        budgets = [2 + 10 * seconds[n] for n in order]
         pid = os.fork()
         if pid == 0:
             code = 2
             try:
-                code = _child(mutant, sources[mutant.path], tests, functions, budgets)
+                code = _child(mutant, sources[mutant.path], tests, functions, budgets,
+                              caches, examples, fresh)
             finally:
                 os._exit(code)
-        running[pid] = (mutant, time.monotonic() + limit + sum(budgets), tests)
-        if len(results) >= reported + 50:
+        # room for a fresh interpreter (a constant read at import, or a mutant that
+        # cannot be swapped in); each test's own time limit stops a hanging one sooner
+        extra = 2 * FRESH_START + sum(budgets)
+        now = time.monotonic()
+        running[pid] = (mutant, now + limit + sum(budgets) + extra, tests, now)
+        if len(results) >= reported + 100:
             reported = len(results)
             save(False)
             print(f"mutation: {len(results)}/{len(every)} done", file=sys.stderr, flush=True)
     while running:
-        reap(False)
+        reap()
         time.sleep(0.005)
+    gc.unfreeze()
     return save(complete)
 
 

@@ -57,7 +57,7 @@ def running(*args: str, env: dict[str, str] | None = None) -> Iterator[Server]:
                 stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
             server = Server(port, process, log_path)
             try:
-                deadline = time.monotonic() + 30
+                deadline = time.monotonic() + 90  # generous: a loaded machine starts slowly
                 while True:
                     try:
                         if httpx.get(f"{server.url}/healthz", timeout=1).status_code == 200:

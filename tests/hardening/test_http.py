@@ -273,9 +273,6 @@ def test_serve_runs_several_worker_processes() -> None:
                                       "dc": 18}).status_code == 200
 
 
-
-
-
 def test_connections_beyond_the_limit_get_503() -> None:
     with running(env={"REGELWERK_CONNECTIONS": "3", "REGELWERK_HEADER_TIMEOUT": "30"}) as server:
         held = [server.connect() for _ in range(3)]  # three idle connections

@@ -180,9 +180,12 @@ def _centre_in(square: Square, origin: Point, d: Point, length: Fraction,
     m = d[0] * d[0] + d[1] * d[1]
     cx, cy = Fraction(2 * square[0] + 1, 2) - origin[0], Fraction(2 * square[1] + 1, 2) - origin[1]
     along = d[0] * cx + d[1] * cy
-    across = abs(d[0] * cy - d[1] * cx)
-    # 0 < along <= length·√m and across < (width/2)·√m
-    return along > 0 and _sign(along, -length, m) <= 0 and _sign(across, -width / 2, m) < 0
+    across = d[0] * cy - d[1] * cx
+    # 0 < along <= length·√m and −(width/2)·√m <= across < (width/2)·√m: a centre on
+    # the strip's left edge (seen along the line) is in it, one on its right edge is
+    # not, so that a line 3 m wide covers two rows (docs/rulings.md, "PF2e: lines")
+    return (along > 0 and _sign(along, -length, m) <= 0
+            and _sign(across, width / 2, m) >= 0 and _sign(across, -width / 2, m) < 0)
 
 
 def line(source: Creature, toward: Point, length_m: Fraction,
