@@ -12,6 +12,13 @@ from hypothesis import strategies as st
 
 from regelwerk.dice import parse
 from regelwerk.dice.exact_explode import explosion_chances
+from regelwerk.dice.nodes import Dice
+
+
+def _term(expression: str) -> Dice:
+    node = parse(expression)
+    assert isinstance(node, Dice)
+    return node
 
 
 def _one_die(sides: int, hit: int, upto: int) -> dict[int, Fraction]:
@@ -48,10 +55,10 @@ def test_closed_form_matches_the_convolution(n: int, sides: int, high: bool,
                                              total: int) -> None:
     hit = sides if high else 1
     expression = f"{n}d{sides}e{hit}"
-    assert explosion_chances(parse(expression), total) == _oracle(n, sides, hit, total)
+    assert explosion_chances(_term(expression), total) == _oracle(n, sides, hit, total)
 
 
 def test_only_one_end_face_and_nothing_else() -> None:
     for expression in ("4d6e3", "4d6e>4", "4d6!kh3", "4d6e6e1", "3d6"):
-        assert explosion_chances(parse(expression), 12) is None
-    assert explosion_chances(parse("4d6e>5"), 12) is not None  # only the 6 explodes
+        assert explosion_chances(_term(expression), 12) is None
+    assert explosion_chances(_term("4d6e>5"), 12) is not None  # only the 6 explodes
