@@ -21,6 +21,7 @@ from typing import Any
 from regelwerk.dice import cost
 from regelwerk.dice.exact_dice import explosion_at_most, term_distribution
 from regelwerk.dice.exact_explode import explosion_chances
+from regelwerk.dice.exact_keep import keep_chances
 from regelwerk.dice.exact_sets import set_distribution
 from regelwerk.dice.nodes import (
     BinaryOp,
@@ -267,6 +268,8 @@ def roll_chances_all(tree: Expression, totals: list[int], limit: int = cost.MAX_
                 out.append(_plain_sum_chances(term.count, term.sides, total - offset))
                 continue
             closed = explosion_chances(term, total - offset)
+            if closed is None:
+                closed = keep_chances(term, total - offset)
             if closed is not None:
                 out.append(closed)
                 continue
