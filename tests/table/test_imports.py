@@ -159,3 +159,10 @@ def test_defences_on_the_hp_line_and_action_glyphs() -> None:
     assert sheet["speeds"] == {"land": 30, "burrow": 5}
     assert [s["name"] for s in sheet["strikes"]] == ["jaws", "claw"]
     assert sheet["senses"] == ["darkvision", "scent (imprecise) 30 feet"]
+
+
+@pytest.mark.parametrize("line", ["PERCEPTION", "Wahrnehmung x", "AC", "RK ;", "HP", "TP ,"])
+def test_a_label_without_its_number_is_refused_with_an_example(line: str) -> None:
+    with pytest.raises(InvalidCommand) as refused:
+        parse_statblock(f"Troll Kreatur 5\n{line}")
+    assert "e.g." in refused.value.message

@@ -138,6 +138,11 @@ def route(node: Dice) -> str:
         return "pool"
     if any(op.name in ("k", "p") for op in prefix) and None in forward(prefix, sides):
         return "pool"
+    if any({s.kind for s in op.selectors} >= {"h", "l"} for op in middle):
+        # a union of highest and lowest: equal faces are one die to both selectors
+        # (each takes the earliest of a tie, as d20 does), so the kept count depends on
+        # the faces and not on ranks alone
+        return "pool"
     ranks = kept_ranks(middle, n)
     k = len(ranks)
     if k in (0, n) or ranks == list(range(k)) or ranks == list(range(n - k, n)):

@@ -138,9 +138,13 @@ def _strike(text: str, melee: bool) -> dict[str, Any]:
 
 
 def _hp(text: str, sheet: dict[str, Any]) -> None:
-    first, *labelled = _split(text, ";")
-    parts = _split(first, ",")
-    sheet["hp"] = sheet["max_hp"] = int(re.match(r"\d+", parts[0]).group())  # type: ignore[union-attr]
+    first, *labelled = _split(text, ";") or [""]
+    parts = _split(first, ",") or [""]
+    points = re.match(r"\d+", parts[0])
+    if points is None:
+        raise InvalidCommand("the HP line has no number (e.g. 'HP 115, regeneration 20' "
+                             "or 'TP 115')")
+    sheet["hp"] = sheet["max_hp"] = int(points.group())
     for segment in labelled:
         key = _label(segment)
         if key is not None:
@@ -165,8 +169,12 @@ def _hp(text: str, sheet: dict[str, Any]) -> None:
 def _apply(labelled: tuple[str, str], sheet: dict[str, Any]) -> None:
     key, rest = labelled
     if key == "perception":
-        first, *senses = _split(rest)
-        sheet["perception"] = _int(re.search(_NUMBER, first).group(1))  # type: ignore[union-attr]
+        first, *senses = _split(rest) or [""]
+        number = re.search(_NUMBER, first)
+        if number is None:
+            raise InvalidCommand("the Perception line has no modifier (e.g. "
+                                 "'Perception +11; darkvision' or 'Wahrnehmung +11')")
+        sheet["perception"] = _int(number.group(1))
         sheet["senses"] = senses
     elif key == "skills":
         for part in _split(rest):
@@ -175,8 +183,12 @@ def _apply(labelled: tuple[str, str], sheet: dict[str, Any]) -> None:
                 name = match["name"].strip()
                 sheet["skills"][_SKILLS_DE.get(name.lower(), name)] = _int(match[2])
     elif key == "ac":
-        parts = _split(rest)
-        sheet["ac"] = int(re.match(r"\d+", parts[0]).group())  # type: ignore[union-attr]
+        parts = _split(rest) or [""]
+        armour = re.match(r"\d+", parts[0])
+        if armour is None:
+            raise InvalidCommand("the AC line has no number (e.g. 'AC 16; Fort +5' or "
+                                 "'RK 20; ZÄH +17')")
+        sheet["ac"] = int(armour.group())
         for part in parts[1:]:
             match = re.match(r"^(?P<save>\w+)\.?\s+" + _NUMBER, part)
             if match and match["save"].lower() in _SAVES:
