@@ -7,15 +7,16 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
-from rich.console import Console
-from rich.text import Text
 
 from regelwerk.errors import translatable
 from regelwerk.i18n import LANGUAGES, Translator, translator
-from regelwerk.protocol import resolve
+from regelwerk.protocol.resolve import resolve
+
+if TYPE_CHECKING:  # rich loads when something is shown through it (not `roll | cat`)
+    from rich.console import Console
 
 __all__ = ["LANG_OPTIONS", "call", "cli_language", "cli_t", "console", "faces_option",
            "help_texts", "json_option", "lang_option", "localize", "rolling_options",
@@ -27,18 +28,19 @@ LANG_OPTIONS = ("--lang", "--sprache", "--tungumal", "--tungumál")
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class _Console(Console):
-    """Rich's console, but a reader that goes away (``| head``) is no failure: the
+def console(file: IO[str] | None = None) -> Console:
+    """A console on ``file``, by default the current standard output (so that test
+    runners capture it); a reader that goes away (``| head``) is no failure: the
     command ends with status 0 (rich would exit with 1)."""
+    from rich.console import Console
 
-    def on_broken_pipe(self) -> None:
-        self.quiet = True
-        raise BrokenPipeError(errno.EPIPE, "the reader of the output went away")
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError(errno.EPIPE, "the reader of the output went away")
 
-
-def console() -> Console:
-    """A console on the current standard output (so that test runners capture it)."""
-    return _Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    return _Console(file=sys.stdout if file is None else file, highlight=False,
+                    soft_wrap=True)
 
 
 def _faces(_ctx: click.Context, _param: click.Parameter, value: str | None) -> list[int] | None:
@@ -102,6 +104,9 @@ def call(request: dict[str, Any], *, seed: int | None, faces: list[int] | None,
         return None
     t = translator(lang)
     if not response["ok"]:
+        from rich.console import Console
+        from rich.text import Text
+
         error = response["error"]
         label = t("Error")
         line = Text(f"{label} ({error['code']}): ", style="bold red")

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.table import Table
-from rich.text import Text
 
 from regelwerk.cli.common import (
     call,
@@ -18,8 +16,12 @@ from regelwerk.cli.common import (
     rolling_options,
     seed_option,
 )
+from regelwerk.cli.lines import Line, Span, show
 from regelwerk.errors import RegelwerkError
 from regelwerk.i18n import Translator
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 __all__ = ["dice_legend", "dice_text", "odds_command", "roll_command"]
 
@@ -29,23 +31,23 @@ SHOWN_DIGITS = 4
 MAX_COMPARED = 4
 
 
-def dice_text(dice: list[dict[str, Any]]) -> Text:
+def dice_text(dice: list[dict[str, Any]]) -> list[Span]:
     """The dice of a term, marked in plain text too: a dropped die in parentheses
     ``(2)``, a rerolled one with ``↻``, an exploding one with ``!``, a success with
     ``✓``; colours on a terminal besides."""
-    text = Text()
+    text: list[Span] = []
     for i, die in enumerate(dice):
         if i:
-            text.append(" ")
+            text.append((" ", ""))
         face = str(die["value"]) + ("!" if die["exploded"] else "")
         if die.get("rerolled"):
-            text.append(f"{face}↻", style="dim strike")
+            text.append((f"{face}↻", "dim strike"))
         elif not die["kept"]:
-            text.append(f"({face})", style="dim strike")
+            text.append((f"({face})", "dim strike"))
         elif die.get("success"):
-            text.append(f"{face}✓", style="bold green")
+            text.append((f"{face}✓", "bold green"))
         else:
-            text.append(face, style="bold" if die["natural"] == die["sides"] else "")
+            text.append((face, "bold" if die["natural"] == die["sides"] else ""))
     return text
 
 
@@ -75,7 +77,6 @@ def roll_command(expression: str, seed: int | None, faces: list[int] | None, lan
     if answered is None:
         return
     response, t = answered
-    out = console()
     if markdown:
         from regelwerk.dice import parse, roll_tree, to_markdown
         from regelwerk.dice.random_sources import ScriptedRandomSource
@@ -83,24 +84,26 @@ def roll_command(expression: str, seed: int | None, faces: list[int] | None, lan
 
         tree = parse(expression)
         result = roll_tree(tree, ScriptedRandomSource(response["faces"]))
-        out.print(to_markdown(RollResult(tree, result)), markup=False)
+        console().print(to_markdown(RollResult(tree, result)), markup=False)
         return
     every = []
+    lines: list[Line] = []
     for term in response["terms"]:
-        line = Text(f"{term['term']}: ", style="cyan")
-        line.append_text(dice_text(term["dice"]))
-        line.append(f"  → {t.number(term['total'])}")
-        out.print(line)
+        # the whole line cyan, the dice's own styles over it
+        spans = [(f"{term['term']}: ", ""), *dice_text(term["dice"]),
+                 (f"  → {t.number(term['total'])}", "")]
+        lines.append([(text, f"cyan {style}".rstrip()) for text, style in spans])
         every += term["dice"]
     legend = dice_legend(t, every)
     if legend:
-        out.print(Text(legend, style="dim"))
+        lines.append([(legend, "dim")])
     label = t("Total")
-    out.print(Text(f"{label}: {t.number(response['total'])}", style="bold"))
+    lines.append([(f"{label}: {t.number(response['total'])}", "bold")])
     if "probability_at_least" in response:
         chance = t.percent(response["probability_at_least"], 2)
-        out.print(t("Chance of {total} or more: {chance}", total=t.number(response["total"]),
-                    chance=chance))
+        lines.append(t("Chance of {total} or more: {chance}",
+                       total=t.number(response["total"]), chance=chance))
+    show(lines)
 
 
 def _distribution(expression: str, lang: str) -> dict[str, Any]:
@@ -165,6 +168,9 @@ def odds_command(expressions: tuple[str, ...], seed: int | None, show_all: bool,
 
 def _odds_table(t: Translator, answers: list[dict[str, Any]], rolled: list[int | None],
                 show_all: bool) -> Table:
+    from rich.table import Table
+    from rich.text import Text
+
     tables: list[dict[int, float]] = [dict(a["distribution"]) for a in answers]
     values = sorted({v for table in tables for v in table})
     single = len(answers) == 1

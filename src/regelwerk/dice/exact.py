@@ -20,6 +20,8 @@ from typing import Any
 
 from regelwerk.dice import cost
 from regelwerk.dice.exact_dice import explosion_at_most, term_distribution
+from regelwerk.dice.exact_explode import explosion_chances
+from regelwerk.dice.exact_keep import keep_chances
 from regelwerk.dice.exact_sets import set_distribution
 from regelwerk.dice.nodes import (
     BinaryOp,
@@ -264,6 +266,12 @@ def roll_chances_all(tree: Expression, totals: list[int], limit: int = cost.MAX_
             term, offset = found
             if not term.ops and 0 < term.count <= _CLOSED_FORM_DICE:
                 out.append(_plain_sum_chances(term.count, term.sides, total - offset))
+                continue
+            closed = explosion_chances(term, total - offset)
+            if closed is None:
+                closed = keep_chances(term, total - offset)
+            if closed is not None:
+                out.append(closed)
                 continue
             allowed = int(min(limit, cost.term_steps(term)[0]))
             below = explosion_at_most(term, total - offset, [0, allowed])

@@ -17,6 +17,7 @@ The term is planned once:
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import accumulate, repeat
 from math import comb, lcm
 
 from regelwerk.dice import cost
@@ -190,12 +191,11 @@ def _top_plain(faces: list[int], dice: int, keep: int) -> Dist:
             if j:
                 if i == 0:
                     break
-                prefix = [0]
-                for c in cur:
-                    prefix.append(prefix[-1] + c)
-                size = len(cur) + i - 1
-                cur = [prefix[min(x + 1, len(cur))] - prefix[max(0, x - i + 1)]
-                       for x in range(size)]
+                # a window of i faces slid over cur: differences of its prefix sums,
+                # padded so that every window is one subtraction
+                padded = [*repeat(0, i), *accumulate(cur)]
+                padded += repeat(padded[-1], i - 1)
+                cur = [a - b for a, b in zip(padded[i:], padded, strict=False)]
             rest = dice - j
             need = keep - j
             tail = at_most**rest

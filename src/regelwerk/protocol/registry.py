@@ -14,13 +14,14 @@ import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import Any
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any
 
 from regelwerk.budget import FIXED, Cost
 from regelwerk.dice.random_sources import RandomSource
 from regelwerk.i18n import Translator
+
+if TYPE_CHECKING:  # pydantic loads with the first request model that is needed
+    from pydantic import BaseModel
 
 __all__ = ["Action", "Context", "registry", "system_actions", "system_names"]
 
@@ -40,11 +41,16 @@ Handler = Callable[[Any, Context], dict[str, Any]]
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One protocol action: its request model and the handler that answers it."""
+    """One protocol action: its request model and the handler that answers it.
+
+    ``schema`` is the request model, or ``"module:Name"`` where it is imported on
+    first use (``model``); ``plain`` accepts the common well-formed request without
+    the model (``None`` for anything else, which the model then validates), so that
+    a command such as ``regelwerk roll`` starts without loading pydantic."""
 
     system: str
     name: str
-    model: type[BaseModel]
+    schema: type[BaseModel] | str
     handler: Handler
     summary: str
     example: Mapping[str, Any] | None = None
@@ -52,6 +58,18 @@ class Action:
     """The work of a validated request, estimated before any is done."""
     odds_optional: bool = False
     """Over the budget the action still answers, leaving its odds out."""
+    plain: Callable[[dict[str, Any]], Any | None] | None = None
+    """The validated request of a well-formed request, or ``None`` (then ``model``
+    decides): it accepts only what ``model`` accepts, with the same values."""
+
+    @property
+    def model(self) -> type[BaseModel]:
+        """The request model (pydantic), imported here when given by name."""
+        if isinstance(self.schema, str):
+            module, _, name = self.schema.partition(":")
+            found: type[BaseModel] = getattr(importlib.import_module(module), name)
+            return found
+        return self.schema
 
     def estimate(self, request: Any) -> Cost:
         """The cost of ``request`` (``FIXED`` for an action without an estimate)."""

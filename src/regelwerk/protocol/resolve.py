@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
+from typing import TYPE_CHECKING, Any
 
 from regelwerk.budget import SHOWN, Cost, shorten
 from regelwerk.dice.random_sources import (
@@ -25,6 +22,10 @@ from regelwerk.errors import LimitExceeded, Message, RegelwerkError, RequestErro
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.protocol.registry import Action, Context, system_actions, system_names
 from regelwerk.protocol.wire import MAX_DEPTH, check_values
+
+if TYPE_CHECKING:  # pydantic loads when a request model is needed (not for a plain roll)
+    from pydantic import BaseModel, ValidationError
+    from pydantic_core import ErrorDetails
 
 __all__ = ["ENVELOPE_FIELDS", "MAX_FACES", "Prepared", "answer", "error_response", "prepare",
            "resolve"]
@@ -69,6 +70,8 @@ def _where(loc: tuple[int | str, ...]) -> str:
 
 def _fields_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> list[str]:
     """The field names of the (nested) model that holds the field at ``loc``."""
+    import pydantic
+
     for part in loc[:-1]:
         if isinstance(part, int):
             continue
@@ -77,7 +80,7 @@ def _fields_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> list[str]:
             break
         nested = field.annotation
         for candidate in (nested, *getattr(nested, "__args__", ())):
-            if isinstance(candidate, type) and issubclass(candidate, BaseModel):
+            if isinstance(candidate, type) and issubclass(candidate, pydantic.BaseModel):
                 model = candidate
                 break
     return list(model.model_fields)
@@ -223,7 +226,8 @@ class Prepared:
     """A validated request with its estimated cost, ready to be answered."""
 
     action: Action
-    model: BaseModel
+    model: Any
+    """The validated request (the action's model, or what its ``plain`` check gave)."""
     context: Context
     cost: Cost
 
@@ -242,10 +246,14 @@ def _prepare(request: object, checked: bool) -> Prepared:
             lang=shorten(lang) if isinstance(lang, str) else lang,
         )
     fields = {k: v for k, v in request.items() if k not in ENVELOPE_FIELDS}
-    try:
-        model = action.model.model_validate(fields)
-    except ValidationError as error:
-        raise _from_validation(action, error) from None
+    model = action.plain(fields) if action.plain is not None else None
+    if model is None:
+        from pydantic import ValidationError
+
+        try:
+            model = action.model.model_validate(fields)
+        except ValidationError as error:
+            raise _from_validation(action, error) from None
     cost = action.estimate(model)
     omitted = None
     if not cost.affordable:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import BaseModel, Field, StrictStr
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from regelwerk.budget import shorten
 from regelwerk.dice import distribution_of, parse, roll_chances, roll_tree, to_json, to_plain
@@ -13,29 +12,38 @@ from regelwerk.dice.exact import roll_chances_all
 from regelwerk.dice.nodes import Commented, Repeat
 from regelwerk.dice.results import RollResult
 from regelwerk.errors import LimitExceeded
-from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Action, Context
 
 __all__ = ["ACTIONS"]
 
-Notation = StrictStr
+_MODELS = "regelwerk.systems.dice.requests"
 
 
-class RollRequest(BaseModel):
-    """Roll a dice expression."""
+class Notated(Protocol):
+    """A validated dice request: the pydantic model, or ``Written``."""
 
-    model_config = MODEL_CONFIG
-    expression: Notation = Field(description="dice notation, e.g. 2W6+3 or 4d6kh3")
-
-
-class DistributionRequest(BaseModel):
-    """The exact distribution of a dice expression."""
-
-    model_config = MODEL_CONFIG
-    expression: Notation = Field(description="dice notation, e.g. 4d6kh3")
+    @property
+    def expression(self) -> str: ...
 
 
-def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A dice request checked without its model: exactly one field, a string."""
+
+    expression: str
+
+
+def plain(fields: dict[str, Any]) -> Written | None:
+    """``{"expression": "..."}`` (what the models accept unchanged); ``None`` for
+    anything else, which the model validates and explains."""
+    if len(fields) == 1:
+        expression = fields.get("expression")
+        if type(expression) is str:
+            return Written(expression)
+    return None
+
+
+def roll_action(request: Notated, context: Context) -> dict[str, Any]:
     """Roll ``expression``; the odds of rolling this total or more come along."""
     tree = parse(request.expression)
     result = roll_tree(tree, context.source)
@@ -69,7 +77,7 @@ def roll_action(request: RollRequest, context: Context) -> dict[str, Any]:
     return response
 
 
-def distribution_action(request: DistributionRequest, context: Context) -> dict[str, Any]:
+def distribution_action(request: Notated, context: Context) -> dict[str, Any]:
     """The exact distribution, its mean and median, and any mass cut off."""
     tree = parse(request.expression)
     exact = distribution_of(tree)
@@ -97,9 +105,9 @@ def distribution_action(request: DistributionRequest, context: Context) -> dict[
 
 
 ACTIONS = (
-    Action("dice", "roll", RollRequest, roll_action, "Roll a dice expression.",
-           {"system": "dice", "action": "roll", "expression": "2W6+3"}),
-    Action("dice", "distribution", DistributionRequest, distribution_action,
+    Action("dice", "roll", f"{_MODELS}:RollRequest", roll_action, "Roll a dice expression.",
+           {"system": "dice", "action": "roll", "expression": "2W6+3"}, plain=plain),
+    Action("dice", "distribution", f"{_MODELS}:DistributionRequest", distribution_action,
            "The exact distribution of a dice expression.",
-           {"system": "dice", "action": "distribution", "expression": "4d6kh3"}),
+           {"system": "dice", "action": "distribution", "expression": "4d6kh3"}, plain=plain),
 )

@@ -1,0 +1,79 @@
+"""A roll's own chances for dice that explode on one face (``8d6!``, ``3d10e10``,
+``4d6e1``) in closed form, exact, with no depth limit.
+
+A die that explodes on face ``h`` of ``s`` adds ``h`` for every explosion and then
+one of the ``s - 1`` faces that stand.  ``N`` dice with ``m`` explosions among them
+(``C(N+m-1, m)`` ways to share them out) therefore total ``h*m`` plus ``N``
+standing faces, each sequence of ``N + m`` faces having chance ``s**-(N+m)``.  The
+standing faces are a run ``lo .. lo+s-2``, so the ways for their sum to be at most
+``y`` is the inclusion-exclusion sum over how many of them exceed the run
+(``sum_j (-1)**j C(N, j) C(y' - (s-1)*j, N)``).  Only ``m`` with ``h*m`` below the
+total count, so the work is a few binomials, not a distribution.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from regelwerk.dice.nodes import Dice
+
+__all__ = ["MAX_TERMS", "explosion_chances"]
+
+MAX_TERMS = 20_000
+"""Beyond this many binomial terms the caller's bounded algorithms answer."""
+
+
+def _at_most(n: int, width: int, y: int) -> int:
+    """Ways for ``n`` dice with faces ``1..width`` to add up to at most ``y``."""
+    if y < n:
+        return 0
+    ways = 0
+    for j in range(min(n, (y - n) // width) + 1):
+        term = comb(n, j) * comb(y - width * j, n)
+        ways += -term if j % 2 else term
+    return ways
+
+
+def _exactly(n: int, width: int, y: int) -> int:
+    """Ways for ``n`` dice with faces ``1..width`` to add up to exactly ``y``."""
+    if y < n:
+        return 0
+    ways = 0
+    for j in range(min(n, (y - n) // width) + 1):
+        term = comb(n, j) * comb(y - width * j - 1, n - 1)
+        ways += -term if j % 2 else term
+    return ways
+
+
+def explosion_chances(node: Dice, total: int) -> tuple[Fraction, Fraction] | None:
+    """``(P(total or more), P(exactly total))`` of ``node``'s dice, or ``None`` unless
+    the term is ``NdS`` exploding on one end face (``1`` or ``S``) with nothing
+    else and no depth limit."""
+    ops = node.ops
+    n, sides = node.count, node.sides
+    if len(ops) != 1 or n <= 0 or sides < 2:
+        return None
+    op = ops[0]
+    if op.name != "e" or op.depth is not None or op.by_rank:
+        return None
+    hits = [f for f in (1, sides) if op.selects(f)]
+    if len(hits) != 1 or any(op.selects(f) for f in range(2, sides)):
+        return None
+    h = hits[0]
+    width = sides - 1
+    lo = 2 if h == 1 else 1
+    shift = n * (lo - 1)  # the standing faces as 1..width
+    most = max(-1, (total - n * lo) // h)  # explosions that leave room for the dice
+    if (most + 1) * (n + 1) > MAX_TERMS:
+        return None
+    below = exactly = 0
+    ways = 1  # C(n + m - 1, m)
+    for m in range(most + 1):
+        rest = total - h * m - shift
+        scale = ways * sides ** (most - m)
+        below += scale * _at_most(n, width, rest - 1)
+        exactly += scale * _exactly(n, width, rest)
+        ways = ways * (n + m) // (m + 1)
+    den = sides ** (n + max(most, 0))
+    return 1 - Fraction(below, den), Fraction(exactly, den)
