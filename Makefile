@@ -59,7 +59,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP) $(BENCH_D20)/bin/python
-	$(BIN)/pytest -n $(WORKERS) --dist loadgroup
+	$(BIN)/pytest -n $(WORKERS) --dist loadgroup --durations=12
 
 # The browser tests again, saving their screenshots to docs/screenshots (the README
 # shows them); `make test` keeps its screenshots in a temporary folder.

@@ -17,6 +17,10 @@ from pathlib import Path
 
 import pytest
 
+# The README's commands build on each other (a file made by one is used by the next):
+# one pytest-xdist worker runs them all, in order
+pytestmark = pytest.mark.xdist_group("readme")
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text("utf-8")
 BIN = Path(sys.executable).parent
