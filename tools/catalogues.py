@@ -111,8 +111,9 @@ def doubled() -> list[str]:
     out = []
     for lang in ("de", "en", "is"):
         for message in load(lang):
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            if message.id and any(_doubled(text) for text in strings if text):
+            strings = (message.string if isinstance(message.string, tuple | list)
+                       else (message.string,))
+            if message.id and any(_doubled(str(text)) for text in strings if text):
                 out.append(f"{lang}: {message.id!r}")
     return out
 
@@ -122,8 +123,8 @@ def undouble() -> None:
     for lang in ("de", "en", "is"):
         catalog = load(lang)
         for message in catalog:
-            if isinstance(message.string, tuple):
-                message.string = tuple(t[:len(t) // 2] if _doubled(t) else t
+            if isinstance(message.string, tuple | list):
+                message.string = tuple(str(t)[:len(t) // 2] if _doubled(str(t)) else str(t)
                                        for t in message.string)
             elif message.string and _doubled(message.string):
                 message.string = message.string[:len(message.string) // 2]

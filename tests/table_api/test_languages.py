@@ -3,6 +3,8 @@ of ``Accept-Language``, else the table's own; the machine-readable code stays.""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from regelwerk.i18n import translator
 from tests.table_api.flows import TABLES, add_character, invite_and_join, new_table, send
 from tests.table_api.live import Live, auth
@@ -12,7 +14,7 @@ HEAL_DEAD = ("A dead creature cannot be healed: „Du kannst nicht auf mehr als 
              "Trefferpunkte gebracht werden, solange du tot bist.“")
 
 
-def _refused(live: Live, who: dict[str, object], command: dict[str, object],
+def _refused(live: Live, who: Mapping[str, object], command: Mapping[str, object],
              lang: str | None) -> tuple[int, dict[str, str]]:
     headers = auth(str(who["token"]))
     if lang is not None:
