@@ -18,7 +18,14 @@ from regelwerk.dice.random_sources import (
     SeededRandomSource,
     SystemRandomSource,
 )
-from regelwerk.errors import LimitExceeded, Message, RegelwerkError, RequestError, translatable
+from regelwerk.errors import (
+    LimitExceeded,
+    Message,
+    Number,
+    RegelwerkError,
+    RequestError,
+    translatable,
+)
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.protocol.registry import Action, Context, system_actions, system_names
 from regelwerk.protocol.wire import MAX_DEPTH, check_values
@@ -121,7 +128,9 @@ def _problem(detail: ErrorDetails) -> tuple[str, dict[str, Any]]:
     template = ctx.pop("template", None) or _BUILTIN_TEMPLATES.get(detail["type"])
     if template is None:
         return translatable("is not valid: {detail}"), {"detail": detail["msg"]}
-    values = {k: v if isinstance(v, int | float | str) else str(v) for k, v in ctx.items()}
+    values: dict[str, Any] = {
+        k: (Number(v) if isinstance(v, int | float) and not isinstance(v, bool)
+            else v if isinstance(v, str) else str(v)) for k, v in ctx.items()}
     if isinstance(values.get("expected"), str):  # pydantic joins the last with " or "
         values["expected"] = str(values["expected"]).replace("' or '", "', '")
     return template, values

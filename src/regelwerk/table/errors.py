@@ -25,8 +25,7 @@ from regelwerk.i18n import Translator
 if TYPE_CHECKING:
     from pydantic import BaseModel, ValidationError
 
-__all__ = ["InvalidCommand", "NotAllowed", "NotAuthorized", "Number", "Said", "Speaker",
-           "TableError",
+__all__ = ["InvalidCommand", "NotAllowed", "NotAuthorized", "Said", "Speaker", "TableError",
            "again", "invalid_fields"]
 
 
@@ -40,30 +39,6 @@ class Said(Message):
         text.template = template
         text.values = values
         return text
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return str, (str(self),)
-
-
-class Number(Message):
-    """A number inside a message, shown in the reader's notation (``20.000`` in German)
-    by Babel whenever the message is said."""
-
-    value: int | float
-
-    def __new__(cls, value: int | float) -> Number:
-        text = str.__new__(cls, str(value))
-        text.template = str(value)
-        text.values = {}
-        text.value = value
-        return text
-
-    def render(self, translate: Callable[..., str]) -> str:
-        """The number in the notation of ``translate``'s language."""
-        number = getattr(translate, "number", None)
-        if number is None and isinstance(translate, Speaker):
-            number = translate.translator.number
-        return str(number(self.value)) if number is not None else str(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return str, (str(self),)

@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from regelwerk.errors import Number
 from regelwerk.i18n import normalise_name
 from regelwerk.systems.pf2e.damage.damage_types import DAMAGE_TYPES
 from regelwerk.systems.pf2e.health.creature_model import term
-from regelwerk.table.errors import InvalidCommand, Number
+from regelwerk.table.errors import InvalidCommand
 
 __all__ = ["parse_statblock"]
 
