@@ -73,7 +73,7 @@ def test_the_same_faces_give_the_brute_force_total(pool: Pool, stream: list[int]
     assert result.faces == tuple(faces[: brute.used])
 
 
-def dice(text: str, *faces: int) -> list[tuple[Any, ...]]:
+def dice(text: str, *faces: int) -> list[Any]:
     """Each die as (face, value, kept, rerolled, exploded, from explosion, success,
     order), and the total last."""
     source = ScriptedRandomSource(faces)
