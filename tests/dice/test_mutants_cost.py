@@ -51,10 +51,24 @@ def units(steps: int) -> int:
     return -(-steps // 12)
 
 
+def product(a: int, b: int, bits: int) -> int:
+    """``+``: pair by pair (4 steps a pair) up to 64 pairs, else one packed
+    big-integer product (Karatsuba, words ** 1.6) and packing each value."""
+    return a * b * 4 if a * b <= 64 else int(words((a + b) * bits) ** 1.6) + 4 * (a + b)
+
+
+def keeping(faces: int, keep: int, span: int, dice: int, bits: int) -> int:
+    """Keep/drop by rank: per threshold face and kept count one product by the
+    faces above it (kept totals × 4 + words), and one binomial tail per face."""
+    totals = keep * span + 1
+    return 4 * (faces * keep * (totals * 4 + keep * words(dice * bits) + totals) + faces * dice)
+
+
 def test_the_budget_in_steps() -> None:
     assert STEPS_PER_UNIT == 12
     assert MAX_COST == 5_000_000 * 12 == BUDGET * 12
     assert ROLL_COST == 3_000_000  # a twentieth of the budget
+    check(ROLL_COST, "x")  # runs the module, so that its constants are tried
 
 
 @pytest.mark.parametrize(("a", "b", "bits", "expected"), [
@@ -188,6 +202,45 @@ def test_no_dice_cost_a_step() -> None:
 @pytest.mark.parametrize(("text", "dice", "sides"), [
     ("1d6", 1, 6), ("3d6", 3, 6), ("10d8", 10, 8), ("1d1", 1, 1), ("2d2", 2, 2),
 ])
+def test_value_operations_around_a_run_of_ranks() -> None:
+    """4d6ro1kh3 (ranks): a die's table without operations after the rank (6 faces ×
+    6 values), 20 steps a face for each operation before it and 40 a face; the
+    weights of a face have 3 bits and 3 more for the reroll; then the keep."""
+    table = 6 * 6 * (2 + words(3))
+    steps = table + 1 * 6 * 20 + 6 * 40
+    assert _term("4d6ro1kh3") == (steps + keeping(6, 3, 6, 4, 6), 3 * 6 + 1, 4 * 9 + 3 * 9)
+    assert _term("4d6mi2ro1rr2kh3")[0] == (table + 3 * 6 * 20 + 6 * 40
+                                           + keeping(6, 3, 6, 4, 9))
+    # keeping every die or none: a power of the dice kept
+    assert _term("4d6ro1kh4") == (steps + miller(4, 6, 7, 9), 4 * 6 + 1, 4 * 9)
+    assert _term("4d6ro1kh0") == (steps + miller(0, 6, 7, 9), 6 + 1, 4 * 9)
+    # a run of two operations: the second one's prefix is not the first one's
+    assert _term("4d6ro1kh3pl1") == (steps + keeping(6, 2, 6, 4, 6), 2 * 6 + 1,
+                                     4 * 9 + 2 * 9)
+    # after the rank: rerolling a 1 adds 5 values to a die's 6 (11), 3 bits
+    after = 1 * 6 * (6 + 4) * (2 + words(3)) + 6 * 4 + 6 * 11 * (2 + words(6))
+    assert _term("4d6kh3ro1") == (after + 6 * 40 + keeping(6, 3, 11, 4, 3), 3 * 11 + 1,
+                                  4 * 9 + 3 * 9)
+
+
+def test_explosions_after_the_rank_follow_one_die_more() -> None:
+    """4d2kh3!: the d2 explodes on 2 for 42 rounds (5 dice: 5 · 2^-43 ≤ 1e-12), so a
+    die's table holds (1 + 2) · 43 + 1 values over (2 · 43 + 2) + 2 bits."""
+    assert _term("4d2kh3!")[1:] == (3 * ((1 + 2) * 43 + 1) + 1, 4 * 90 + 3 * 90)
+
+
+def test_one_reroll_and_add() -> None:
+    """4d6ra6: both of the two powers (with and without the added die) and the
+    product of the sums by the added die's values."""
+    steps = 6 * 6 * (2 + words(3)) + 6 * 40
+    assert _term("4d6ra6") == (steps + 2 * miller(4, 6, 7, 6) + product(25, 6, 6),
+                               5 * 6 + 1, 5 * 6)
+    steps = 6 * 6 * (2 + words(3)) + 1 * 6 * 20 + 6 * 40
+    assert _term("4d6ro1ra6") == (steps + 2 * miller(4, 6, 7, 9) + product(25, 6, 9),
+                                  5 * 6 + 1, 5 * 9)
+    assert _term("4d6mi2ra6")[2] == 5 * 6  # mi adds no bits
+
+
 def test_a_plain_sum_is_a_power_of_one_die(text: str, dice: int, sides: int) -> None:
     """NdX: values N..NX (N(X − 1) + 1 of them), the denominator X^N under N × bits of X."""
     bits = sides.bit_length()
@@ -271,6 +324,7 @@ def test_products_and_comparisons_combine_every_pair() -> None:
 def test_negation_adds_a_step_a_value() -> None:
     d6 = miller(1, 5, 6, 3)
     assert odds_estimate(parse("-1d6")) == (units(d6 + 6), 6, 3)
+    assert odds_estimate(parse("-7")) == (1, 1, 1)  # a number costs nothing, one value 1
 
 
 def test_groups_labels_comments_and_repeats_cost_what_is_inside() -> None:
