@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from regelwerk.dice import ScriptedRandomSource, parse, roll
+from regelwerk.dice.cost import odds_cost, term_steps
 from regelwerk.dice.nodes import BinaryOp, Commented, Dice, Group, Labelled, Number, SetOf
 from regelwerk.dice.parser import clear_cache
 from regelwerk.errors import DiceSyntaxError, LimitExceeded
@@ -52,6 +53,8 @@ def total(text: str, *faces: int) -> int:
     ("4d6ro1ro2", "4d6ro1ro2"), ("4d6cs>=5", "4d6cs>=5"), ("4d6k=3", "4d6k3"),
     ("4d6k>=3k<=4", "4d6k>=3k<=4"), ("1d20 to hit", "1d20 to hit"),
     ("1d20+5 to hit the orc", "1d20+5 to hit the orc"), ("1 !=2", "1 != 2"),
+    ("4d6 r1", "4d6rr1"), ("4d6 r>5", "4d6rr>5"), ("1#1d6", "1#1d6"), ("1d6 ", "1d6"),
+    ("((1+1)kh1)kl1", "((1+1)kh1)kl1"), ("1 )", "1 )"), ("4d6 dh", "4d6ph1"),
 ])
 def test_normalised_text(text: str, normal: str) -> None:
     assert str(parse(text)) == normal
@@ -81,6 +84,8 @@ def test_the_trees_of_each_construct() -> None:
     assert parse("(1+1)kh1").is_set is False  # type: ignore[union-attr]
     assert parse("1 < 2") == BinaryOp("<", Number(1), Number(2))
     assert parse("1d6 hits") == Commented(Dice(1, 6), "hits")
+    assert parse("1 )") == Commented(Number(1), ")")  # the longest whole start: "1"
+    assert parse("1 2 3") == Commented(Number(1), "2 3")
     labelled = parse("(1d6 [a])kh1 [b]")
     assert isinstance(labelled, Labelled)
     assert labelled.label == "b"
@@ -188,6 +193,31 @@ def test_limits_of_the_text_allow_their_value() -> None:
     assert str(parse("1." + "1" * 18)) == "1." + "1" * 18
     assert parse("0000001") == Number(1)
     assert parse("1000000") == Number(1_000_000)
+
+
+def test_the_cache_holds_4096_texts_and_forgets_the_oldest() -> None:
+    oldest = parse("0")
+    for n in range(1, 4096):
+        parse(str(n))
+    assert parse("0") is oldest  # 4096 texts: all kept
+    second = parse("1")
+    parse("4096")
+    assert parse("1") is second
+    renewed = parse("0")
+    assert renewed is not oldest  # the 4097th text pushed out the first
+    assert renewed == oldest
+
+
+def test_forgetting_parses_forgets_their_cost_estimates() -> None:
+    tree = parse("3d6")
+    cost = odds_cost(tree)
+    steps = term_steps(Dice(3, 6))
+    assert odds_cost(tree) is cost
+    assert term_steps(Dice(3, 6)) is steps
+    clear_cache()
+    assert odds_cost(tree) is not cost
+    assert odds_cost(tree) == cost
+    assert term_steps(Dice(3, 6)) is not steps
 
 
 def test_the_cache_gives_the_same_tree_and_forgets_on_request() -> None:
