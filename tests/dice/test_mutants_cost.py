@@ -199,9 +199,6 @@ def test_no_dice_cost_a_step() -> None:
     assert _term("0d20kh1") == (1, 1, 1)
 
 
-@pytest.mark.parametrize(("text", "dice", "sides"), [
-    ("1d6", 1, 6), ("3d6", 3, 6), ("10d8", 10, 8), ("1d1", 1, 1), ("2d2", 2, 2),
-])
 def test_value_operations_around_a_run_of_ranks() -> None:
     """4d6ro1kh3 (ranks): a die's table without operations after the rank (6 faces ×
     6 values), 20 steps a face for each operation before it and 40 a face; the
@@ -241,6 +238,9 @@ def test_one_reroll_and_add() -> None:
     assert _term("4d6mi2ra6")[2] == 5 * 6  # mi adds no bits
 
 
+@pytest.mark.parametrize(("text", "dice", "sides"), [
+    ("1d6", 1, 6), ("3d6", 3, 6), ("10d8", 10, 8), ("1d1", 1, 1), ("2d2", 2, 2),
+])
 def test_a_plain_sum_is_a_power_of_one_die(text: str, dice: int, sides: int) -> None:
     """NdX: values N..NX (N(X − 1) + 1 of them), the denominator X^N under N × bits of X."""
     bits = sides.bit_length()
