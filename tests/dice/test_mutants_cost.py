@@ -270,6 +270,35 @@ def test_value_operations_are_a_table_then_a_power() -> None:
     assert (steps, span, bits) == (table + miller(4, 6, 7, 3), 4 * 6 + 1, 4 * 3)
 
 
+def test_rerolls_and_explosions_of_a_die_s_table() -> None:
+    """Per operation, from the last back: a reroll of c faces costs c × faces × (values
+    + 4) × (2 + words) and widens a die's values by faces − 1; an explosion of depth d
+    gives (values + faces) × (d + 1) values and (bits + 3) × (d + 1) bits, and costs
+    (its faces + (d + 1) × faces) mixtures, each a product and a pass over the values;
+    each operation 4 steps a face."""
+    rr = 1 * 6 * (6 + 4) * (2 + words(3)) + 6 * 4
+    one = rr + 6 * 11 * (2 + words(3 + 3))
+    assert _term("4d6rr1") == (one + power_cost(4, 11, 12, 6), 4 * 11 + 1, 4 * 6)
+    rr2 = 2 * 6 * (6 + 4) * (2 + words(3)) + 6 * 4
+    assert _term("4d6rr<3")[0] == rr2 + 6 * 11 * (2 + words(6)) + power_cost(4, 11, 12, 6)
+    # 4d6!@1: 14 values, 6 bits; 1 × 14 pairs (at most 64: 4 steps a pair)
+    explode = (1 + 2 * 6) * (14 * 4 + 14 * (2 + words(6))) + 6 * 4
+    one = explode + 6 * 19 * (2 + words(9))
+    assert _term("4d6!@1") == (one + power_cost(4, 19, 20, 9), 4 * 19 + 1, 4 * 9)
+    # 4d6!@1ro1: the reroll first (from the last back): 6 values, then the
+    # explosion of 24 values over 12 bits, a packed product of 6 by 24 values
+    packed = int(words(30 * 12) ** 1.6) + 4 * 30
+    explode = (1 + 2 * 6) * (packed + 24 * (2 + words(12))) + 6 * 4
+    one = rr + explode + 6 * 29 * (2 + words(15))
+    assert _term("4d6!@1ro1") == (one + power_cost(4, 29, 30, 15), 4 * 29 + 1, 4 * 15)
+    # 2d2!@1ro1: 2 values before the explosion (at most 4: pair by pair, 2 × 8), then
+    # (2 + 2) × 2 = 8 values over (2 + 2) × 2 = 8 bits
+    rr = 1 * 2 * (2 + 4) * (2 + words(2)) + 2 * 4
+    explode = (1 + 2 * 2) * (2 * 8 * 4 + 8 * (2 + words(8))) + 2 * 4
+    assert _term("2d2!@1ro1") == (rr + explode + 2 * 9 * (2 + words(10)) + power_cost(
+        2, 9, 10, 10), 2 * 9 + 1, 2 * 10)
+
+
 def test_counting_successes_is_binomial() -> None:
     """4d6cs>=5: 0 or 1 a die, so the dice are counted by binomials."""
     steps, span, bits = _term("4d6cs>=5")

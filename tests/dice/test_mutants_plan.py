@@ -7,7 +7,7 @@ chance is left"). No oracle calls the code under test."""
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb, log
+from math import comb, inf, log, log2
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +20,7 @@ from regelwerk.dice.plan import (
     forward,
     kept_ranks,
     multisets,
+    pool_steps,
     route,
     selected_faces,
 )
@@ -326,3 +327,70 @@ def test_multisets_beyond_e_to_the_700_are_infinite() -> None:
     above = _pair_with_log(700.1, 701.0)
     assert multisets(*below) == pytest.approx(float(comb(sum(below) - 1, below[0])), rel=1e-9)
     assert multisets(*above) == float("inf")
+
+
+# -- pool_steps: the fallback's bound, written out from its rule -------------------------
+# Each sorted outcome costs 700 steps and 40 a die, times (1 + bits / 256) for its
+# weights; an operation sorts its selectors × dice × (log2(dice) + 1) × 8; a reroll
+# branches each outcome into the sorted outcomes of the dice it may reroll, which
+# then merge into at most the distinct outcomes of the pool (a face and kept or not).
+
+def _outcome(dice: int, bits: int) -> float:
+    return (700 + 40 * dice) * (1 + bits / 256)
+
+
+def _sort(selectors: int, dice: int) -> float:
+    return selectors * dice * (log2(dice) + 1) * 8
+
+
+def _pool(text: str) -> float:
+    tree = parse(text)
+    assert isinstance(tree, Dice)
+    assert route(tree) == "pool"
+    return pool_steps(tree)
+
+
+def test_the_fallback_of_keeping_by_rank() -> None:
+    """4d6kh1kl1: 126 sorted outcomes of 4d6, then one keep of two selectors."""
+    start = 126 * (700 + 40 * 4)
+    assert _pool("4d6kh1kl1") == start + 126 * (700 + 40 * 4 + _sort(2, 4))
+    assert _pool("4d6mi2kh3ph1") == start + 3 * 126 * (860 + _sort(1, 4))
+
+
+def test_the_fallback_of_rerolls() -> None:
+    """4d6ro1kh3ph1: each of the 126 outcomes branches into the 126 of four rerolled
+    dice (ro may reroll every die; its faces are all six), which merge into the
+    C(15, 4) = 1365 outcomes of four dice of a face and kept or not."""
+    start = 126 * (700 + 40 * 4)
+    reroll = 126 * 126 * _outcome(4, 24) + 126 * _sort(1, 4)
+    keeps = 2 * 1365 * (860 + _sort(1, 4)) * (1 + 24 / 256)
+    assert _pool("4d6ro1kh3ph1") == pytest.approx(start + reroll + keeps, rel=1e-12)
+    # rr1: the rerolled dice show one of five faces, C(8, 4) = 70 sorted outcomes
+    reroll = 126 * 70 * _outcome(4, 24) + 126 * _sort(1, 4)
+    keeps = 2 * 1365 * (860 + _sort(1, 4)) * (1 + 24 / 256)
+    assert _pool("4d6rr1kh3ph1") == pytest.approx(start + reroll + keeps, rel=1e-12)
+    # rerolling the lowest die: one die's 6 faces per outcome, 126 × 6 = 756 outcomes
+    assert _pool("4d6rol1kh3ph1") == pytest.approx(
+        start + 756 * _outcome(4, 15) + 126 * _sort(1, 4)
+        + 2 * 756 * (860 + _sort(1, 4)) * (1 + 15 / 256), rel=1e-12)
+
+
+def test_the_fallback_of_reroll_and_add() -> None:
+    """4d6ra6kh3: 126 outcomes × 6 faces of the added die; the pool has five dice."""
+    start = 126 * (700 + 40 * 4)
+    added = 756 * (700 + 40 * 5) + 126 * _sort(1, 4)
+    assert _pool("4d6ra6kh3") == pytest.approx(
+        start + added + 756 * (700 + 40 * 5 + _sort(1, 5)), rel=1e-12)
+
+
+def test_the_fallback_beyond_200000_outcomes_is_infinite() -> None:
+    assert _pool("30d20kh1kl1") == inf  # C(49, 30) outcomes before the keep
+    assert _pool("9d6kh1kl1") < inf  # C(14, 9) = 2002
+    assert _pool("4d6eh1") == inf  # explosions by rank may go on for 16 rounds
+
+
+def test_the_fallback_of_explosions_grows_with_depth_and_dice() -> None:
+    depths = [_pool(f"4d6!@{d}kh3") for d in (1, 2, 3)]
+    assert depths == sorted(depths)
+    assert len(set(depths)) == 3
+    assert _pool("3d6!@2kh3") < _pool("4d6!@2kh3") < _pool("5d6!@2kh3")
