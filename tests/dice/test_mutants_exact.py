@@ -126,3 +126,22 @@ def test_a_rolls_chances_of_exploding_dice_are_exact(expression: str, count: int
                 for t in totals]
     assert roll_chances_all(tree, totals) == expected
     assert roll_chances(tree, count + offset) == (Fraction(1), expected[2][1])
+
+
+@pytest.mark.parametrize(("expression", "rule"), [
+    ("2d6ro6", lambda d: sum(f if f != 6 else d(6) for f in rolled(d, 2, 6))),
+    ("2d4e4@1", lambda d: sum(f + (d(4) if f == 4 else 0) for f in rolled(d, 2, 4))),
+    ("2d6k6", lambda d: sum(f for f in rolled(d, 2, 6) if f == 6)),
+    ("0d6!", lambda d: 0),
+    ("0d6!+2", lambda d: 2),
+])
+def test_a_rolls_chances_of_other_terms(expression: str, rule: object) -> None:
+    # none of these is one explosion on one end face without a depth limit
+    odds = outcomes(rule)  # type: ignore[arg-type]
+    totals = list(range(min(odds) - 2, max(odds) + 3))
+    assert roll_chances_all(parse(expression), totals) == [chances(odds, t) for t in totals]
+
+
+def test_a_rolls_chance_after_ten_thousand_explosions_is_exact() -> None:
+    # 1d2e1: a 1 explodes, a 2 stands; 10 001 is 9 999 ones and a 2
+    assert roll_chances(parse("1d2e1"), 10_001) == (Fraction(1, 2**9999), Fraction(1, 2**10_000))

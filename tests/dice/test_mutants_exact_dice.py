@@ -15,13 +15,18 @@ from fractions import Fraction
 import pytest
 
 from regelwerk.dice import distribution, parse
-from regelwerk.dice.exact import distribution_of
+from regelwerk.dice.exact import distribution_of, roll_chances_all
+from regelwerk.dice.exact_dice import explosion_at_most, explosion_at_most_steps
 from regelwerk.dice.nodes import Dice
 from regelwerk.dice.plan import tables_steps
 from regelwerk.errors import LimitExceeded
+from tests.dice.brute import Pool
+from tests.dice.brute import odds as brute_odds
 from tests.dice.faces import (
+    capped_explosion,
     chain,
     chain_odds,
+    chances,
     cut_off,
     exact,
     highest,
@@ -159,3 +164,46 @@ def test_keeping_the_highest_of_many_dice_with_a_tie_at_the_threshold() -> None:
     assert exact("4d2kh2")[3] == Fraction(4, 16)
     # P(3d2kl2 = 3): exactly one 1 among three dice, the kept 1 and a 2 — 3 of 8
     assert exact("3d2kl2")[3] == Fraction(3, 8)
+
+
+# -- the weights of exploding dice up to a total, exact (explosion_at_most) ----------
+
+@pytest.mark.parametrize(("expression", "count", "sides", "faces"), [
+    ("2d6e>=5", 2, 6, {5, 6}),
+    ("1d4e2", 1, 4, {2}),
+    ("3d4e1", 3, 4, {1}),
+    ("2d3e<3", 2, 3, {1, 2}),
+    ("2d6!", 2, 6, {6}),
+])
+@pytest.mark.parametrize("upto", [-1, 0, 1, 2, 3, 5, 9, 14])
+def test_exploding_weights_up_to_a_total(expression: str, count: int, sides: int,
+                                         faces: set[int], upto: int) -> None:
+    found = explosion_at_most(_term(expression), upto, [0, 10**9])
+    assert found is not None
+    weights, den = found
+    assert all(value <= upto and weight > 0 for value, weight in weights.items())
+    odds = outcomes(capped_explosion(count, sides, faces.__contains__, max(upto, 0)))
+    assert {v: Fraction(w, den) for v, w in weights.items()} == \
+        {v: p for v, p in odds.items() if v <= upto}
+
+
+@pytest.mark.parametrize("expression", ["2d6e6@3", "2d6eh1", "0d6!", "2d6e6kh1", "2d6kh1"])
+def test_exploding_weights_only_for_one_explosion_without_depth(expression: str) -> None:
+    assert explosion_at_most(_term(expression), 10, [0, 10**9]) is None
+
+
+def test_exploding_weights_within_the_budget_only() -> None:
+    term = _term("2d6e>=5")
+    steps = int(explosion_at_most_steps(term, 12))
+    assert explosion_at_most(term, 12, [0, steps]) is not None
+    assert explosion_at_most(term, 12, [1, steps]) is None
+    assert explosion_at_most(term, 12, [0, steps - 1]) is None
+    assert explosion_at_most(term, 12, [5, steps + 5]) is not None
+
+
+def test_a_rolls_chances_of_an_explosion_by_rank() -> None:
+    # 2d4eh1: the highest die explodes; a new die explodes while it is the highest
+    # (ties go to the earlier die, docs/notation.md)
+    odds = brute_odds(Pool(2, 4).op("e", "h1"))
+    totals = list(range(0, 20))
+    assert roll_chances_all(parse("2d4eh1"), totals) == [chances(odds, t) for t in totals]
