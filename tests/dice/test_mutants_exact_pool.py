@@ -22,6 +22,7 @@ from tests.dice.brute import odds as brute_odds
 from tests.dice.faces import chain, exact
 from tests.oracle import outcomes
 
+
 def _term(expression: str) -> Dice:
     node = parse(expression)
     assert isinstance(node, Dice)
