@@ -47,6 +47,8 @@ CASES = {
     "2d4e4@2kh1": Pool(2, 4).op("e@2", "4").op("k", "h1"),
     "2d4e4@1kl1": Pool(2, 4).op("e@1", "4").op("k", "l1"),
     "3d3ro3kh1kl1": Pool(3, 3).op("ro", "3").op("k", "h1", "l1"),
+    # a second explosion: the dice that exploded in the first may explode again
+    "2d3e3@1kh2e3@1": Pool(2, 3).op("e@1", "3").op("k", "h2").op("e@1", "3"),
 }
 
 
