@@ -13,13 +13,16 @@ from hypothesis import strategies as st
 
 from regelwerk.dice.poly import (
     Poly,
+    _product_steps,
     add_into,
     binomial,
+    miller_steps,
     mix,
     multiply,
     power,
     power_steps,
     scale,
+    squaring_steps,
 )
 
 
@@ -89,6 +92,44 @@ def test_power_takes_squaring_for_few_dice_of_many_faces() -> None:
     assert not power_steps(50, 5, 6, 3)[1]
     assert not power_steps(1, 99, 100, 7)[1]
     assert not power_steps(3, 7, 8, 4)[1]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 5, 20])
+@pytest.mark.parametrize(("span", "terms", "bits"), [(5, 6, 3), (7, 8, 4), (8, 9, 4),
+                                                      (99, 100, 7), (999, 1000, 10)])
+def test_power_steps_are_those_of_the_cheaper_way(n: int, span: int, terms: int,
+                                                  bits: int) -> None:
+    miller = miller_steps(n, span, terms, bits)
+    if terms <= 8 or n <= 1:  # few terms, or nothing to square: Miller's recurrence
+        assert power_steps(n, span, terms, bits) == (miller, False)
+    else:
+        squaring = squaring_steps(n, span, bits)
+        assert power_steps(n, span, terms, bits) == (min(miller, squaring), squaring < miller)
+
+
+def test_squaring_steps_count_the_products_of_repeated_squaring() -> None:
+    def product(m: int) -> int:  # the product that gives p**m
+        return _product_steps(m, 10, 8)
+
+    assert squaring_steps(1, 10, 8) == 0
+    assert squaring_steps(2, 10, 8) == product(2)                    # p·p
+    assert squaring_steps(3, 10, 8) == product(2) + product(3)       # p², p·p²
+    assert squaring_steps(4, 10, 8) == product(2) + product(4)       # p², (p²)²
+    assert squaring_steps(6, 10, 8) == product(2) + product(4) + product(6)
+    # p⁷: p², p³ = p·p², p⁴ = (p²)², p⁷ = p³·p⁴
+    assert squaring_steps(7, 10, 8) == product(2) + product(3) + product(4) + product(7)
+    # a product of more, larger coefficients costs more
+    assert product(2) < product(3) < _product_steps(3, 20, 8) < _product_steps(3, 20, 64)
+
+
+def test_miller_steps_grow_with_every_input() -> None:
+    base = miller_steps(4, 5, 6, 3)
+    assert base < miller_steps(5, 5, 6, 3)
+    assert base < miller_steps(4, 6, 6, 3)
+    assert base < miller_steps(4, 5, 7, 3)
+    assert base < miller_steps(4, 5, 6, 3000)
+    # one product per coefficient of p**n (n * span + 1 of them) and term of p
+    assert miller_steps(4, 5, 6, 3) * (41 * 12) == miller_steps(4, 10, 12, 3) * (21 * 6)
 
 
 @settings(max_examples=30, deadline=None)
