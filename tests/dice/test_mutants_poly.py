@@ -54,6 +54,8 @@ POLYS = {
     "gaps": {-5: 1, 0: 2, 7: 3, 20: 1},
     "big weights": {0: 10**30, 1: 3, 2: 10**25 + 7},
     "wide": {k: k * k + 1 for k in range(-40, 41, 3)},
+    # squared: a weight of 2**16 where the total bounds the weights by 17 bits
+    "one heavy": {0: 256, **dict.fromkeys(range(1, 9), 1)},
 }
 
 
