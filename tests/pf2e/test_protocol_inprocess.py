@@ -48,6 +48,12 @@ def test_every_example_is_answered() -> None:
         assert response["text"]
 
 
+def test_every_map_example_uses_the_one_example_map() -> None:
+    maps = [a.example["map"] for a in actions.ACTIONS if a.example and "map" in a.example]
+    assert len(maps) == 9
+    assert all(m is actions.EXAMPLE_MAP for m in maps)
+
+
 def test_the_example_map_shows_a_large_ogre_with_reach_next_to_a_fighter() -> None:
     # the ogre (large: 2 × 2 squares from (2, 2)) stands 1 square from the fighter at
     # (4, 4), and its reach of 3 m reaches him
