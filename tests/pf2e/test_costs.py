@@ -49,6 +49,7 @@ SHAPE = {  # notation: (values it spans, bits of its denominator), by hand
     None: (1, 1), "5": (1, 1), "1d2": (2, 2), "1d4": (4, 3), "1d6": (6, 3), "1d8": (8, 4),
     "1d10": (10, 4), "2d6": (11, 6), "3d6": (16, 9), "2d8": (15, 8), "21d6": (106, 63),
     "16d10": (145, 64), "10d6": (51, 30), "4d12": (45, 16), "100d10": (901, 400),
+    "20d6": (101, 60),
 }
 
 
@@ -99,6 +100,7 @@ def map_units(width: int, height: int, listed: int = 0, creatures: int = 0,
 def units(request: dict[str, Any]) -> int:
     prepared = prepare({"system": "pf2e", **request})
     assert isinstance(prepared, Prepared), prepared
+    assert isinstance(prepared.cost.units, int)  # whole units, as the messages show them
     return prepared.cost.units
 
 
@@ -171,6 +173,11 @@ def strike(count: int, damage: dict[str, Any]) -> dict[str, Any]:
     (1, {"dice": "16d10"}, ("16d10",)),
     (1, {"dice": "1d2", "precision": "1d2", "critical_extra": "21d6"},
      ("1d2", "1d2", "21d6")),
+    # the critical hit's parts exactly 64 bits (the hit 63)
+    (1, {"dice": "20d6", "precision": "1d2", "critical_extra": "1d2"},
+     ("20d6", "1d2", "1d2")),
+    # rolled twice with wide fractions (63 + 1 + 1 bits)
+    (1, {"dice": "21d6", "roll_twice": True}, ("21d6", None, None, True)),
     (2, {"dice": "3d6", "precision": "1d6", "critical_extra": "1d8", "roll_twice": True},
      ("3d6", "1d6", "1d8", True)),
 ])
@@ -188,13 +195,13 @@ def test_one_strike_by_hand() -> None:
 
 def test_strikes_over_the_budget_are_refused_before_any_work() -> None:
     request = strike(6, {"dice": "100d10", "precision": "100d10",
-                         "critical_extra": "100d10"})
-    cost = strikes_units(6, "100d10", "100d10", "100d10")
+                         "critical_extra": "100d10", "roll_twice": True})
+    cost = strikes_units(6, "100d10", "100d10", "100d10", True)
     assert cost > BUDGET
-    # the hit 901 + 901 + 1 values, the critical hit 901 + 901 + 901
+    # the hit 901 + 901 + 1 values, the critical hit (2 · 901 − 1) + 901 + 901: 5,406
     assert prepare({"system": "pf2e", **request}) == {"ok": False, "error": {
         "code": "limit_exceeded",
-        "message": f"6 Strike(s) with 100d10 damage (4506 outcomes each) would cost "
+        "message": f"6 Strike(s) with 100d10 damage (5406 outcomes each) would cost "
                    f"{cost:,} units of work; the budget is 5,000,000 units per request "
                    "(docs/limits.md)"}}
 
