@@ -82,3 +82,13 @@ def test_verify_reads_standard_input(pf2e: Table, tmp_path: Path) -> None:
                                 input=path.read_bytes())
     assert result.exit_code == 0, result.output
     assert "0 Probleme" in result.output
+
+
+def test_the_placeholder_of_the_file_is_in_the_readers_language(tmp_path: Path) -> None:
+    """The argument's placeholder in help and errors is a word of the language too."""
+    done = subprocess.run([str(Path(sys.executable).parent / "regelwerk"), "table",
+                           "verify", str(tmp_path / "none.jsonl"), "--lang", "de"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert "Fehler: Ungültiger Wert für DATEI: " in done.stderr
+    assert "diese Datei gibt es nicht" in done.stderr
