@@ -57,7 +57,7 @@ def _text(path: Path, t: Translator) -> str:
     except OSError as error:
         reason = t("it cannot be read ({error})", error=error.strerror or type(error).__name__)
     raise click.BadParameter(t("{path}: {reason}", path=str(path), reason=reason),
-                             param_hint="FILE")
+                             param_hint=t("FILE"))
 
 
 def _problem(t: Translator, problem: Problem) -> str:
