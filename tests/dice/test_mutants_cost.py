@@ -68,6 +68,7 @@ def test_the_budget_in_steps() -> None:
     assert STEPS_PER_UNIT == 12
     assert MAX_COST == 5_000_000 * 12 == BUDGET * 12
     assert ROLL_COST == 3_000_000  # a twentieth of the budget
+    assert isinstance(ROLL_COST, int)
     check(ROLL_COST, "x")  # runs the module, so that its constants are tried
 
 
@@ -224,6 +225,8 @@ def test_explosions_after_the_rank_follow_one_die_more() -> None:
     """4d2kh3!: the d2 explodes on 2 for 42 rounds (5 dice: 5 · 2^-43 ≤ 1e-12), so a
     die's table holds (1 + 2) · 43 + 1 values over (2 · 43 + 2) + 2 bits."""
     assert _term("4d2kh3!")[1:] == (3 * ((1 + 2) * 43 + 1) + 1, 4 * 90 + 3 * 90)
+    # 7d2kh3!: 8 dice, 8e12 ≤ 2^43, still 42 rounds (9 dice would need 43)
+    assert _term("7d2kh3!")[1:] == (3 * ((1 + 2) * 43 + 1) + 1, 7 * 90 + 3 * 90)
 
 
 def test_one_reroll_and_add() -> None:
