@@ -57,7 +57,7 @@ def _all_faces(selector: str, sides: int) -> bool:
         selector, False) or (sides == 1 and selector in ("1", "4"))
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(pools(), st.lists(st.integers(1, 6), min_size=60, max_size=60))
 def test_the_same_faces_give_the_brute_force_total(pool: Pool, stream: list[int]) -> None:
     faces = [min(f, pool.sides) for f in stream]

@@ -49,7 +49,7 @@ selector_lists = st.lists(
 
 # -- selected_faces: how many faces the value selectors select -----------------------
 
-@settings(max_examples=60)
+@settings(max_examples=30)
 @given(selector_lists, st.integers(1, 12))
 def test_selected_faces_counts_the_faces_one_by_one(
         selectors: list[tuple[str, int]], sides: int) -> None:
@@ -116,7 +116,7 @@ value_ops = st.lists(st.one_of(
 ), max_size=4)
 
 
-@settings(max_examples=60)
+@settings(max_examples=30)
 @given(value_ops, st.integers(1, 8))
 def test_forward_follows_one_die_through_its_value_operations(
         ops: list[tuple[str, list[tuple[str, int]]]], sides: int) -> None:
@@ -144,6 +144,17 @@ def test_forward_of_a_known_chain() -> None:
     assert forward(ops, 4) == {2: (1 * 3 + 5) + (5 * 3 + 5), None: 5 * 3 + 5}
 
 
+def test_forward_of_one_value_operation() -> None:
+    """A d4 through mi2 alone: 1 and 2 both become 2; through k>2: 1 and 2 dropped."""
+    assert forward((_op("mi", ("=", 2)),), 4) == {2: 2, 3: 1, 4: 1}
+    assert forward((_op("ma", ("=", 2)),), 4) == {1: 1, 2: 3}
+    assert forward((_op("k", (">", 2)),), 4) == {None: 2, 3: 1, 4: 1}
+    assert forward((_op("p", (">", 2)),), 4) == {1: 1, 2: 1, None: 2}
+    assert forward((_op("ro", ("=", 4)),), 4) == {1: 5, 2: 5, 3: 5, 4: 1}
+    assert forward((_op("rr", ("=", 4)),), 4) == {1: 4, 2: 4, 3: 4}
+    assert forward((), 3) == {1: 1, 2: 1, 3: 1}
+
+
 # -- kept_ranks: keep/drop by rank ----------------------------------------------------
 
 def _kept_by_faces(ops: list[tuple[str, list[tuple[str, int]]]], dice: int) -> list[int]:
@@ -166,7 +177,7 @@ rank_ops = st.lists(st.tuples(
 ), min_size=1, max_size=3)
 
 
-@settings(max_examples=60)
+@settings(max_examples=30)
 @given(rank_ops, st.integers(0, 7))
 def test_kept_ranks_are_those_dice_of_distinct_faces_keep(
         ops: list[tuple[str, list[tuple[str, int]]]], dice: int) -> None:
@@ -233,6 +244,14 @@ def test_a_keep_by_value_that_keeps_every_face_leaves_the_ranks() -> None:
     assert route(Dice(4, 6, ops=(_op("k", ("<=", 5)), _op("k", ("h", 3))))) == "pool"
 
 
+def test_faces_times_operations_one_over_200000() -> None:
+    """489 operations before the rank on a d409: 200,001, one over the limit."""
+    rerolls = tuple(_op("ro" if i % 2 else "rr", ("=", 1)) for i in range(489))
+    assert 489 * 409 == 200_001
+    assert route(Dice(1, 409, ops=(*rerolls, _op("k", ("h", 1))))) == "pool"
+    assert route(Dice(1, 409, ops=(*rerolls[:488], _op("k", ("h", 1))))) == "ranks"
+
+
 def test_two_ra_operations_take_every_sorted_outcome() -> None:
     assert route(Dice(4, 6, ops=(_op("ra", ("=", 6)),))) == "ra"
     assert route(Dice(4, 6, ops=(_op("ra", ("=", 6)), _op("ra", ("=", 5))))) == "pool"
@@ -251,7 +270,7 @@ def _rounds_by_the_rule(dice: int, hits: int, sides: int) -> int:
     return 100
 
 
-@settings(max_examples=50)
+@settings(max_examples=30)
 @given(st.integers(0, 50), st.integers(2, 30), st.data())
 def test_explosion_rounds_by_value_follow_the_rule(dice: int, sides: int,
                                                    data: st.DataObject) -> None:
