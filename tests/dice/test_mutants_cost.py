@@ -302,6 +302,29 @@ def test_rerolls_and_explosions_of_a_die_s_table() -> None:
         2, 9, 10, 10), 2 * 9 + 1, 2 * 10)
 
 
+def test_an_explosion_over_few_values_multiplies_pair_by_pair() -> None:
+    """Up to 4 values before an explosion (or up to 64 pairs) the mixture multiplies
+    pair by pair (4 steps a pair), beyond both it packs the values."""
+    # 4d4!@2ro1: 4 values before (ro1 on a d4), (4 + 4) × 3 = 24 after: 96 pairs
+    rr = 1 * 4 * (4 + 4) * (2 + words(3)) + 4 * 4
+    explode = (1 + 3 * 4) * (4 * 24 * 4 + 24 * (2 + words(18))) + 4 * 4
+    assert _term("4d4!@2ro1") == (rr + explode + 4 * 27 * (2 + words(21))
+                                  + power_cost(4, 27, 28, 21), 4 * 27 + 1, 4 * 21)
+    # 4d5!@1ro1: 5 values before, (5 + 5) × 2 = 20 after: 100 pairs, packed
+    rr = 1 * 5 * (5 + 4) * (2 + words(3)) + 5 * 4
+    packed = int(words(25 * 12) ** 1.6) + 4 * 25
+    explode = (1 + 2 * 5) * (packed + 20 * (2 + words(12))) + 5 * 4
+    assert _term("4d5!@1ro1") == (rr + explode + 5 * 24 * (2 + words(15))
+                                  + power_cost(4, 24, 25, 15), 4 * 24 + 1, 4 * 15)
+
+
+def test_other_value_operations_keep_the_values_of_a_die() -> None:
+    """4d6mi2ro1: mi after nothing but a reroll leaves a die's 6 + 5 values."""
+    ro = 1 * 6 * (6 + 4) * (2 + words(3)) + 6 * 4
+    one = ro + 6 * 4 + 6 * 11 * (2 + words(6))
+    assert _term("4d6mi2ro1") == (one + power_cost(4, 11, 12, 6), 4 * 11 + 1, 4 * 6)
+
+
 def test_counting_successes_is_binomial() -> None:
     """4d6cs>=5: 0 or 1 a die, so the dice are counted by binomials."""
     steps, span, bits = _term("4d6cs>=5")
