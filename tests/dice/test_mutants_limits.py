@@ -57,6 +57,9 @@ def test_200_operators_and_not_one_more() -> None:
     _refused("1" + "+1" * 201, "too many operators: at most 200")
     assert roll("1" + "<1" * 200).total == 1  # 1<1 is 0, 0<1 is 1, …
     _refused("1" + "<1" * 201, "too many operators")
+    assert roll("1" + "*1" * 200).total == 1
+    _refused("1" + "*1" * 201, "too many operators")
+    _refused("1" + "*1" * 100 + "+1" * 50 + ">=1" * 51, "too many operators")
 
 
 def test_100_repeats_and_not_one_more() -> None:
@@ -73,9 +76,13 @@ def test_nesting_of_50_and_not_one_more() -> None:
     _refused("(" * 25 + "-" * 26 + "1" + ")" * 25, "nested too deeply")
 
 
-def test_side_by_side_parentheses_do_not_nest() -> None:
+def test_side_by_side_parentheses_and_signs_do_not_nest() -> None:
     text = "+".join(["(" * 50 + "1" + ")" * 50] * 3)
     assert roll(text).total == 3
+    assert roll("+".join(["-" * 50 + "1"] * 3)).total == 3
+    # a closed parenthesis or sign gives back exactly its level
+    _refused("(1)+(1)+" + "(" * 51 + "1" + ")" * 51, "nested too deeply")
+    _refused("-1+-1+" + "-" * 51 + "1", "nested too deeply")
 
 
 def test_an_explosion_depth_of_100_and_not_one_more() -> None:
