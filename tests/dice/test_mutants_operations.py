@@ -109,6 +109,14 @@ def test_keep_and_drop_by_rank_tie_to_the_first_die() -> None:
         die(1, kept=False), die(5, order=1), die(6, order=2), 11]
 
 
+def test_keeping_the_highest_none_unites_nothing() -> None:
+    """kh0kl1: the highest none and the lowest one; the union is the lowest die."""
+    assert dice("4d6kh0kl1", 3, 5, 1, 2) == [
+        die(3, kept=False), die(5, kept=False, order=1), die(1, order=2),
+        die(2, kept=False, order=3), 1]
+    assert dice("4d6ph0pl1", 3, 5, 1, 2)[-1] == 10
+
+
 def test_selections_look_at_kept_dice_only() -> None:
     # kh2 keeps 6 and 5; then pl1 drops the lower of those two (5), not the 1
     assert dice("3d6kh2pl1", 5, 1, 6) == [
