@@ -413,3 +413,78 @@ def test_the_fallback_of_explosions_grows_with_depth_and_dice() -> None:
     assert depths == sorted(depths)
     assert len(set(depths)) == 3
     assert _pool("3d6!@2kh3") < _pool("4d6!@2kh3") < _pool("5d6!@2kh3")
+
+
+def _ms(dice: int, faces: int) -> float:
+    """Sorted outcomes of a few dice, as a float."""
+    if dice <= 0:
+        return 1.0
+    return float(comb(dice + faces - 1, dice)) if faces > 0 else 0.0
+
+
+def _explosion(states: float, dice: int, reach: int, sides: int, hits: int, rounds: int,
+               by_value: bool, selectors: int, bits: int) -> tuple[float, float, int, int]:
+    """One explosion of the fallback, by its rule: outcomes are counted round by round
+    by how many of their dice explode in the coming round (by value: c of the dice
+    show an exploding face, the others any of 2 × faces − hits kinds); an outcome
+    whose dice stop, or that reaches the last round, ends; one that goes on branches
+    into the faces of its c new dice, of which c2 explode again (by rank: one die
+    goes on while it passes the face the round needs). Each outcome costs 700 steps,
+    40 and a sort per die, times (1 + bits / 256). Afterwards (by value) the outcomes
+    are at most those of the exploding faces rolled and the other dice."""
+    todo = ({c: min(states, _ms(c, hits) * _ms(dice - c, 2 * sides - hits))
+             for c in range(reach + 1)} if by_value else {reach: states})
+    work, ended = 0.0, 0.0
+    sort = selectors * (log2(dice + 1) + 1) * 8
+    for r in range(rounds + 1):
+        size = dice + r * reach
+        per = (700 + 40 * size + sort * size) * (1 + bits / 256)
+        following: dict[int, float] = {}
+        for c, count in todo.items():
+            if not count:
+                continue
+            if c == 0 or r == rounds:
+                ended += count
+                work += count * per
+                continue
+            branches = count * _ms(c, sides)
+            work += branches * per
+            if by_value:
+                for again in range(c + 1):
+                    ways = count * _ms(again, hits) * _ms(c - again, sides - hits)
+                    if again:
+                        following[again] = following.get(again, 0.0) + ways
+                    else:
+                        ended += ways
+            else:
+                passed = min(r + 1, sides) if c == 1 else 0
+                going = count * (_ms(c, sides) - _ms(c, passed))
+                following[c] = following.get(c, 0.0) + going
+                ended += branches - going
+        todo = following
+        bits += reach * sides.bit_length()
+        if not todo:
+            break
+    if by_value:
+        ended = min(ended, _ms(reach * (rounds + 1), hits + 1) * _ms(dice, 2 * sides + 1))
+    return work, ended, dice + rounds * reach, bits
+
+
+@pytest.mark.parametrize(("text", "dice", "sides", "reach", "hits", "rounds", "by_value"), [
+    ("3d6!@2kh1kl1", 3, 6, 3, 1, 2, True),
+    ("2d6!>=5@3kh1kl1", 2, 6, 2, 2, 3, True),
+    ("2d4!<2@1kh1kl1", 2, 4, 2, 1, 1, True),
+    ("3d6!kh1kl1", 3, 6, 3, 1, 16, True),
+    ("3d6eh1@2kh1kl1", 3, 6, 1, 0, 2, False),
+    ("2d6eh1@4kh1kl1", 2, 6, 1, 0, 4, False),
+    ("3d6eh2@1kh1kl1", 3, 6, 2, 0, 1, False),
+])
+def test_the_fallback_of_explosions(text: str, dice: int, sides: int, reach: int, hits: int,
+                                    rounds: int, by_value: bool) -> None:
+    states = _ms(dice, sides)
+    bits = dice * sides.bit_length()
+    start = states * (700 + 40 * dice)
+    steps, after, most, bits = _explosion(states, dice, reach, sides, hits, rounds, by_value,
+                                          1, bits)
+    keep = after * (700 + 40 * most + _sort(2, most)) * (1 + bits / 256)
+    assert _pool(text) == pytest.approx(start + steps + keep, rel=1e-12)
