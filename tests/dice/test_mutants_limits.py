@@ -11,6 +11,17 @@ from collections.abc import Iterator
 import pytest
 
 from regelwerk.dice import RollBudget, ScriptedRandomSource, parse, roll
+from regelwerk.dice.limits import (
+    MAX_CONSTANT,
+    MAX_COUNT,
+    MAX_DICE,
+    MAX_EXPLODE_DEPTH,
+    MAX_EXPRESSION_LENGTH,
+    MAX_NESTING,
+    MAX_OPERATORS,
+    MAX_REPEAT,
+    MAX_SIDES,
+)
 from regelwerk.dice.parser import clear_cache
 from regelwerk.errors import LimitExceeded
 
@@ -27,6 +38,13 @@ def _refused(text: str, fragment: str) -> None:
     with pytest.raises(LimitExceeded, match=fragment) as refused:
         parse(text)
     assert refused.value.code == "limit_exceeded"
+
+
+def test_the_limits_are_those_of_the_documentation() -> None:
+    assert (MAX_EXPRESSION_LENGTH, MAX_DICE, MAX_COUNT, MAX_SIDES, MAX_CONSTANT, MAX_NESTING,
+            MAX_EXPLODE_DEPTH, MAX_OPERATORS, MAX_REPEAT) == (
+        1000, 1000, 100_000, 10_000, 1_000_000, 50, 100, 200, 100)
+    RollBudget().spend()  # runs the module, so that its constants are tried here
 
 
 def test_an_expression_of_1000_characters_and_not_one_more() -> None:
