@@ -325,6 +325,22 @@ def test_other_value_operations_keep_the_values_of_a_die() -> None:
     assert _term("4d6mi2ro1") == (one + power_cost(4, 11, 12, 6), 4 * 11 + 1, 4 * 6)
 
 
+def test_counting_successes_after_a_reroll_is_binomial() -> None:
+    """4d6ro1cs>=5: a die still counts 0 or 1 (2 values) after its reroll."""
+    ro = 1 * 6 * (6 + 4) * (2 + words(3)) + 6 * 4
+    one = 6 * 4 + ro + 6 * 2 * (2 + words(6))
+    assert _term("4d6ro1cs>=5") == (one + binomial_cost(4, 6), 4 * 2 + 1, 4 * 6)
+
+
+def test_a_long_explosion_needs_a_second_word() -> None:
+    """1d2!@57: 58 rounds of 2 bits (116), and the die's own 2: 118 bits, two words of
+    60 bits; one die: its 175 values (174 + 1) are its own odds."""
+    explode = (1 + 58 * 2) * (174 * 4 + 174 * (2 + words(116))) + 2 * 4
+    one = explode + 2 * 175 * (2 + words(118))
+    assert words(118) == 2
+    assert _term("1d2!@57") == (one + 175, 176, 118)
+
+
 def test_counting_successes_is_binomial() -> None:
     """4d6cs>=5: 0 or 1 a die, so the dice are counted by binomials."""
     steps, span, bits = _term("4d6cs>=5")

@@ -7,7 +7,7 @@ chance is left"). No oracle calls the code under test."""
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb, inf, log, log2
+from math import comb, exp, inf, lgamma, log, log2
 
 import pytest
 from hypothesis import given, settings
@@ -488,3 +488,33 @@ def test_the_fallback_of_explosions(text: str, dice: int, sides: int, reach: int
                                           1, bits)
     keep = after * (700 + 40 * most + _sort(2, most)) * (1 + bits / 256)
     assert _pool(text) == pytest.approx(start + steps + keep, rel=1e-12)
+
+
+def test_multisets_from_a_thousand_on_come_from_log_gamma() -> None:
+    """Below dice + faces = 1000 the count is exact; from 1000 on it is
+    exp(lgamma(dice + faces) − lgamma(dice + 1) − lgamma(faces))."""
+    assert multisets(1, 998) == 998.0
+    assert multisets(1, 999) == exp(lgamma(1000) - lgamma(2) - lgamma(999)) != 999.0
+    assert multisets(2, 998) == exp(lgamma(1000) - lgamma(3) - lgamma(998))
+
+
+def test_the_fallback_of_rerolls_merges_into_distinct_outcomes() -> None:
+    """4d20ro1kh3ph1: 8,855 outcomes branch into 8,855² and merge into the
+    C(43, 4) = 123,410 outcomes of four dice of a face and kept or not; 6d20ro1kh1kl1:
+    more than two million distinct outcomes, so the branches stand (beyond 200,000:
+    infinite)."""
+    start = 8855 * (700 + 40 * 4)
+    reroll = 8855 * 8855 * _outcome(4, 40) + 8855 * _sort(1, 4)
+    keeps = 2 * 123410 * (860 + _sort(1, 4)) * (1 + 40 / 256)
+    assert _pool("4d20ro1kh3ph1") == pytest.approx(start + reroll + keeps, rel=1e-12)
+    assert _pool("6d20ro1kh1kl1") == inf
+
+
+def test_the_fallback_of_reroll_and_add_after_a_reroll() -> None:
+    """4d6ro1ra6kh3: the reroll leaves 1,365 outcomes of weights of 24 bits; ra adds
+    a die to each (8,190), which merge into at most 1,365 + C(16, 5) = 5,733."""
+    start = 126 * (700 + 40 * 4)
+    reroll = 126 * 126 * _outcome(4, 24) + 126 * _sort(1, 4)
+    added = 1365 * 6 * _outcome(5, 24) + 1365 * _sort(1, 4)
+    keep = 5733 * (700 + 40 * 5 + _sort(1, 5)) * (1 + 24 / 256)
+    assert _pool("4d6ro1ra6kh3") == pytest.approx(start + reroll + added + keep, rel=1e-12)
