@@ -127,7 +127,8 @@ def test_requests_other_than_one_expression_text_are_explained() -> None:
 def test_a_distribution_costs_its_odds_and_showing_every_value() -> None:
     """docs/limits.md: the exact odds, and a division of two big integers per value
     shown (200 steps and the square of the words of the denominator), 12 steps a unit."""
-    for text, span, bits in (("3d6", 16, 9), ("100d6", 501, 300), ("2d20+1d4", 42, 13)):
+    for text, span, bits in (("3d6", 16, 9), ("100d6", 501, 300), ("2d20+1d4", 42, 13),
+                             ("29d2+1d1", 30, 59)):  # 59 bits: one word of 60
         request = Written(text)
         odds = odds_cost(parse(text)).units
         words = bits // 60 + 1
