@@ -209,7 +209,7 @@ def test_kept_ranks_at_the_edges(ops: list[tuple[str, list[tuple[str, int]]]], d
     ("4d6ro1kh4", "ranks"), ("4d6ro1kh0", "ranks"), ("4d6ro1kh3pl1", "ranks"),
     ("4d6ro1pl1", "ranks"), ("4d6ro1ph1", "ranks"), ("4d6kh3ro1", "ranks"),
     ("4d6kh3!", "ranks"), ("4d6p>6kh3", "ranks"),
-    ("4d6ro1kh3ph1", "pool"), ("4d6ro1ph1pl1", "pool"),
+    ("4d6ro1kh3ph1", "pool"), ("4d6ro1ph1pl1", "pool"), ("4d6ro1kh2ph1", "pool"),
     ("4d6k>2kh3", "pool"), ("4d6p1kh3", "pool"),
     ("4d6ra6", "ra"), ("4d6ro1ra6", "ra"), ("4d6ra6kh3", "pool"), ("4d6ra6!", "ra"),
     ("4d6!kh3", "pool"), ("4d6!>5kh1", "pool"), ("4d6kh1kl1", "pool"),
