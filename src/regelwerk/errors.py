@@ -185,3 +185,6 @@ class NotAllowed(RuleError):
         super().__init__(message)
         self.reason = reason
         self.values = values
+        if values:  # the template stays a template; the values fill the text
+            self.message = message.format(**values)
+            self.args = (self.message,)

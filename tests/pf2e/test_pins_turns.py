@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from regelwerk.errors import NotAllowed
+from regelwerk.i18n import translator
+from regelwerk.systems.pf2e.refusals import refusal_text
 from regelwerk.systems.pf2e.turns.economy import (
     ACTIONS_PER_TURN,
     Budget,
@@ -114,6 +116,17 @@ def test_respond() -> None:
     with pytest.raises(NotAllowed) as answered:
         respond("moves", "free", answered=frozenset({"moves"}))
     assert answered.value.reason == "trigger_answered"
+
+
+def test_a_trigger_with_braces_is_said_as_it_is() -> None:
+    # "you can use only one such action in response to a given trigger": the trigger's
+    # own words (braces too) are a value, never part of the message's template
+    with pytest.raises(NotAllowed) as answered:
+        respond("{x} moves", "free", answered=frozenset({"{x} moves"}))
+    assert str(answered.value) == "the trigger '{x} moves' was already answered"
+    german = answered.value.to_dict(translator("de"))["message"]
+    assert "'{x} moves'" in german
+    assert "{x} moves" in refusal_text(translator("de"), answered.value)
 
 
 def test_next_action_and_disrupted_steps() -> None:

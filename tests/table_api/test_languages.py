@@ -99,3 +99,31 @@ def test_accept_language_is_ranked_by_quality(live: Live) -> None:
                          ("fr", "de")):
         _, error = _refused(live, gm, {"type": "undo"}, header)
         assert error["message"] == translator(lang)(NOTHING), header
+
+
+def test_accept_language_reads_q_in_any_case_and_place() -> None:
+    from regelwerk.i18n import accepted
+
+    assert accepted("de;Q=0.2, is;level=1;q=0.8, en;q=0") == ["is", "de"]
+    assert accepted("de;q=nan, is;q=2, en;q=x") == []
+
+
+def test_a_german_invalid_sheet_is_told_in_german(live: Live) -> None:
+    gm = new_table(live)  # German
+    response = live.client.post(f"{TABLES}/{gm['table_id']}/characters",
+                                headers={**auth(gm["token"]), "Accept-Language": "de"},
+                                json={"name": "Ezren", "sheet": {"level": "eins"}})
+    message = response.json()["error"]["message"]
+    assert message.startswith("Charakterbogen (pf2e): "), message
+    assert "sheet" not in message
+
+
+def test_a_body_that_does_not_fit_is_told_in_german(live: Live) -> None:
+    response = live.client.post(TABLES, headers={"Accept-Language": "de"},
+                                json={"system": "pf2e", "gm_name": "Ute", "colour": "red"})
+    assert response.status_code == 400, response.text
+    message = response.json()["error"]["message"]
+    assert "name: ist erforderlich" in message
+    assert "colour: ist unbekannt" in message
+    assert "required" not in message
+    assert "Field" not in message

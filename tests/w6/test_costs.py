@@ -190,11 +190,13 @@ def test_a_split_that_is_not_the_pool_is_told_so_not_its_cost() -> None:
     assert resolve({"system": "w6", **complex_request}) == {"ok": False, "error": {
         "code": "invalid_split",
         "message": "the split must use exactly the pool of 10 dice (after the difficulty); "
-                   "it uses 15000"}}
+                   "it uses 15,000"}}
+    german = resolve({"system": "w6", "lang": "de", **complex_request})["error"]["message"]
+    assert german.endswith("sie nutzt 15.000")
     contest = {"action": "contest", "a": {"attribute": 10, "split": [500, 500],
                                           "required": [1, 1]}, "b": {"attribute": 3}}
     assert units(contest) == pool_units(10) + pool_units(3)
     assert resolve({"system": "w6", **contest})["error"] == {
         "code": "invalid_split",
         "message": "the split must use exactly the pool of 10 dice (after the difficulty); "
-                   "it uses 1000"}
+                   "it uses 1,000"}

@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, Any, TypeVar
+from weakref import WeakKeyDictionary
 
 import click
 
@@ -224,6 +225,24 @@ def _metavar(t: Translator, param: click.Parameter) -> str | None:
     return None
 
 
+_DECLARED: WeakKeyDictionary[click.Argument, str | None] = WeakKeyDictionary()
+"""Each localized argument's own metavar (None: click makes it from the name)."""
+
+
+def _argument_metavar(t: Translator, argument: click.Argument) -> str | None:
+    """The argument's placeholder in ``t``'s language with click's marks kept
+    (``[X]`` when optional, ``X...`` when repeated); a choice keeps click's list."""
+    declared = _DECLARED.setdefault(argument, argument.metavar)
+    if declared is not None:
+        return t(declared)
+    if isinstance(argument.type, click.Choice):
+        return None
+    name = t((argument.name or "").upper())
+    if not argument.required:
+        name = f"[{name}]"
+    return name if argument.nargs == 1 else f"{name}..."
+
+
 def localize(root: click.Command, t: Translator) -> None:
     """Put the help texts of the command tree, and the placeholders of values,
     into ``t``'s language."""
@@ -238,7 +257,7 @@ def localize(root: click.Command, t: Translator) -> None:
                     not param.is_flag and not param.count:
                 param.metavar = _metavar(t, param)
             elif isinstance(param, click.Argument):
-                param.metavar = t(_placeholder(param))
+                param.metavar = _argument_metavar(t, param)
         if command.help:
             command.help = t(command.help)
         if command.epilog:

@@ -46,8 +46,7 @@ def _text(path: Path, t: Translator) -> str:
             return sys.stdin.buffer.read().decode("utf-8")
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise _Refused(t("the file is not UTF-8 text: an exported log is "
-                         "JSON Lines in UTF-8")) from None
+        reason = t("the file is not UTF-8 text: an exported log is JSON Lines in UTF-8")
     except FileNotFoundError:
         reason = t("there is no such file")
     except IsADirectoryError:

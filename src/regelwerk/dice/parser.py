@@ -252,8 +252,9 @@ class _Parser:
         percent = sides_text == "%"
         sides = 100 if percent else _int(sides_text, MAX_SIDES, "number of faces")
         if sides < 1:
+            from_one = translatable("a number from 1")
             raise DiceSyntaxError("a die needs at least 1 face: d0 is not a die",
-                                  found="0", expected=(translatable("a number from 1"),))
+                                  found="0", expected=(from_one,))
         ops = self.operations(sides, set_ops=False, level=0)
         return _checked(Dice(count, sides, percent, ops))
 

@@ -123,16 +123,24 @@ def accepted(header: str) -> list[str]:
     by place); those with ``q=0`` are not wanted and left out."""
     ranked: list[tuple[float, int, str]] = []
     for index, part in enumerate(header.split(",")):
-        tag, _, params = part.strip().partition(";")
+        tag, *params = part.strip().split(";")
         quality = 1.0
-        if params.strip().startswith("q="):
-            try:
-                quality = float(params.strip()[2:])
-            except ValueError:
-                quality = 0.0
+        for param in params:
+            name, equals, value = param.strip().partition("=")
+            if equals and name.strip().lower() == "q":
+                quality = _quality(value.strip())
         if quality > 0 and tag.strip():
             ranked.append((-quality, index, tag.strip().lower().split("-")[0]))
     return [tag for _, _, tag in sorted(ranked)]
+
+
+def _quality(text: str) -> float:
+    """A ``q`` value from 0 to 1; one that is no such number counts as not wanted."""
+    try:
+        quality = float(text)
+    except ValueError:
+        return 0.0
+    return quality if 0 <= quality <= 1 else 0.0
 
 
 _FOLDS = (("ß", "ss"), ("þ", "th"), ("ð", "d"), ("æ", "ae"), ("ø", "o"))

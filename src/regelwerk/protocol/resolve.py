@@ -119,6 +119,8 @@ _BUILTIN_TEMPLATES = {
     "enum": translatable("must be one of {expected}"),
     "finite_number": translatable("must be a finite number"),
     "multiple_of": translatable("must be a multiple of {multiple_of}"),
+    "missing": translatable("is required"),
+    "extra_forbidden": translatable("is unknown"),
 }
 
 

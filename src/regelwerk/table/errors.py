@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from regelwerk.errors import Message, RegelwerkError, translatable
+from regelwerk.errors import Message, RegelwerkError
 from regelwerk.i18n import Translator
 
 if TYPE_CHECKING:
@@ -67,11 +67,6 @@ class Speaker:
         return Said(self.translator, error.template, **error.values)
 
 
-_WORDS = {"missing": Message(translatable("is required")),
-          "extra_forbidden": Message(translatable("is unknown"))}
-"""What pydantic's problems without values of their own say in a command."""
-
-
 def invalid_fields(t: Speaker | None, kind: str, error: ValidationError,
                    model: type[BaseModel] | None = None) -> str:
     """What is wrong with the fields of a command (or a part of it, ``kind``): the
@@ -85,7 +80,7 @@ def invalid_fields(t: Speaker | None, kind: str, error: ValidationError,
     first = details[0]
     values: dict[str, object] = {
         "command": kind, "where": ".".join(str(p) for p in first["loc"]) or kind,
-        "problem": _WORDS[first["type"]] if first["type"] in _WORDS else field_problem(first),
+        "problem": field_problem(first),
         "more": len(details) - 1}
     if model is None or not model.model_fields:
         return (t("{command}: field '{where}': {problem} (and {more} more)", **values)

@@ -28,13 +28,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from regelwerk.errors import translatable
-from regelwerk.i18n import LANGUAGES
 from regelwerk.store.base import ConflictError, EventStore, NewEvent, StoredEvent, UnknownTable
 from regelwerk.table import fair
-from regelwerk.table.commands import SYSTEMS, creation_events, hash_token, join_events
+from regelwerk.table.commands import creation_events, hash_token, join_events
 from regelwerk.table.decide import Entropy, Viewer, command_types, decide
 from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized
 from regelwerk.table.export import event_json, export_lines
+from regelwerk.table.founding import check_founding, language_in
 from regelwerk.table.state import State, apply, fold, initial
 from regelwerk.table.views import uniform, view_event, view_state
 
@@ -142,22 +142,13 @@ class TableService:
     def language_of(self, table_id: str) -> str | None:
         """The language of a table this service has read (its refusals are decided in
         it), without asking the store; None for one it has not."""
-        state = self._states.get(table_id)
-        return None if state is None else str(state["lang"] or "en")
+        return language_in(self._states, table_id)
 
     # -- membership --------------------------------------------------------------
 
     def create_table(self, *, name: str, system: str, lang: str, gm_name: str) -> Credentials:
         """A new table with its game master; the gm's token is shown once."""
-        if system not in SYSTEMS:
-            raise InvalidCommand("unknown system {system}: allowed are {allowed}",
-                                 system=repr(str(system)[:40]), allowed=", ".join(SYSTEMS))
-        if lang not in LANGUAGES:
-            raise InvalidCommand("unknown language {lang}: allowed are {allowed}",
-                                 lang=repr(str(lang)[:10]), allowed=", ".join(LANGUAGES))
-        for label, text in (("name", name), ("gm_name", gm_name)):
-            if not isinstance(text, str) or not 1 <= len(text.strip()) <= 80:
-                raise InvalidCommand("{field} must be 1 to 80 characters", field=label)
+        check_founding(name=name, system=system, lang=lang, gm_name=gm_name)
         table_id = secrets.token_urlsafe(12)
         fresh = self._entropy()
         token = fresh.token

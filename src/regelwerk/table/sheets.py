@@ -142,8 +142,8 @@ def validate_sheet(system: str, data: dict[str, Any]) -> dict[str, Any]:
             if sheet.hp > sheet.max_hp:
                 raise InvalidCommand("hp cannot exceed max_hp")
     except ValidationError as error:
-        raise InvalidCommand(invalid_fields(None, Message("{system} sheet", system=system),
-                                            error, model)) from None
+        where = Message("{system} sheet", system=system)
+        raise InvalidCommand(invalid_fields(None, where, error, model)) from None
     except RegelwerkError as error:
         if isinstance(error, InvalidCommand):
             raise

@@ -17,7 +17,14 @@ from regelwerk.web.battle_view import battle_of
 from regelwerk.web.encounter_pages import send
 from regelwerk.web.map_pages import map_answer
 from regelwerk.web.render import choose_language, page
-from regelwerk.web.table_pages import PageProblem, Room, guard, handle, member_of
+from regelwerk.web.table_pages import (
+    PageProblem,
+    Room,
+    _page_language,
+    guard,
+    handle,
+    member_of,
+)
 
 __all__ = ["router", "square_of"]
 
@@ -60,7 +67,7 @@ async def place(request: Request, table_id: str, parts: Room) -> Response:
     """Put a token on the square ``at`` (``x, y``), or take it off the map."""
     async def work() -> Response:
         form = {key: str(value) for key, value in (await request.form()).items()}
-        t = translator(choose_language(request))
+        t = translator(_page_language(request))
         at = None if form.get("remove") == "true" else square_of(form.get("at", ""))
         if at is None and form.get("remove") != "true":
             raise PageProblem(400, t("The field {field} needs {what}.", field="at",
@@ -76,7 +83,7 @@ async def set_map(request: Request, table_id: str, parts: Room) -> Response:
     """The game master sets the map from its JSON (walls, light …; no creatures)."""
     async def work() -> Response:
         form = {key: str(value) for key, value in (await request.form()).items()}
-        t = translator(choose_language(request))
+        t = translator(_page_language(request))
         try:
             battle = json.loads(form.get("map", "")[:200_000])
         except json.JSONDecodeError as error:

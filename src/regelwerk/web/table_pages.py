@@ -65,7 +65,7 @@ def _problem(request: Request, lang: str, status: int, message: str) -> HTMLResp
 
 
 async def member_of(request: Request, service: TableService, table_id: str) -> Viewer:
-    t = translator(choose_language(request))
+    t = translator(_page_language(request))
     try:
         viewer = await viewer_of(request, service, table_id)
     except RegelwerkError:
@@ -92,7 +92,7 @@ async def table_lang(request: Request, service: TableService, viewer: Viewer) ->
 
 def guard(request: Request) -> None:
     if not same_origin(request):
-        t = translator(choose_language(request))
+        t = translator(_page_language(request))
         raise PageProblem(403, t("This form was sent from another site and is refused."))
 
 
@@ -189,7 +189,7 @@ async def join(request: Request, table_id: str, parts: Room,
                                                   name.strip())
         except RegelwerkError as error:
             if error.code == "not_authorized":
-                t = translator(choose_language(request))
+                t = translator(_page_language(request))
                 raise PageProblem(403, t("This invitation is not valid: it is unknown or "
                                          "was revoked. Ask the game master for a new "
                                          "link.")) from None
@@ -371,7 +371,7 @@ async def section(request: Request, table_id: str, name: str, parts: Room) -> Re
     """One form section of the table page, drawn anew (its inputs reset)."""
     async def work() -> Response:
         if name not in SECTIONS:
-            t = translator(choose_language(request))
+            t = translator(_page_language(request))
             raise PageProblem(404, t("There is no such part of the page."))
         viewer = await member_of(request, parts[0], table_id)
         view = await view_of(request, parts[0], viewer)

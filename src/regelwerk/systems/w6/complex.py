@@ -15,7 +15,7 @@ from fractions import Fraction
 from math import prod
 
 from regelwerk.dice.random_sources import RandomSource
-from regelwerk.errors import RuleError
+from regelwerk.errors import Number, RuleError
 from regelwerk.systems.w6.pool import Pool
 from regelwerk.systems.w6.probe import PoolRoll, odds, roll_pool
 
@@ -52,12 +52,12 @@ def check_split(pool: Pool, split: Sequence[int], required: Sequence[int]) -> No
         raise RuleError(
             "a complex probe needs at least {min_parts} rolls; the split has {count} (it "
             "cannot be reduced to a single roll)",
-            code="invalid_split", min_parts=MIN_PARTS, count=len(split),
+            code="invalid_split", min_parts=Number(MIN_PARTS), count=Number(len(split)),
         )
     if len(required) != len(split):
         raise RuleError(
             "give the required successes for each roll: {count} rolls, {count2} requirements",
-            code="invalid_split", count=len(split), count2=len(required),
+            code="invalid_split", count=Number(len(split)), count2=Number(len(required)),
         )
     if any(part < 0 for part in split):
         raise RuleError("each roll of the split needs 0 or more dice", code="invalid_split")
@@ -67,7 +67,7 @@ def check_split(pool: Pool, split: Sequence[int], required: Sequence[int]) -> No
         raise RuleError(
             "the split must use exactly the pool of {dice} dice (after the difficulty); it "
             "uses {sum}",
-            code="invalid_split", dice=pool.dice, sum=sum(split),
+            code="invalid_split", dice=Number(pool.dice), sum=Number(sum(split)),
         )
 
 

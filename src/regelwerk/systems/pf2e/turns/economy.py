@@ -224,8 +224,8 @@ def respond(trigger: str, cost: Literal["reaction", "free"] = "reaction", *,
         raise NotAllowed("cannot_act", "a creature that cannot act uses no reactions or "
                          "free actions")
     if trigger in answered:
-        raise NotAllowed("trigger_answered", f"the trigger {trigger!r} was already answered",
-                         trigger=trigger)
+        raise NotAllowed("trigger_answered", "the trigger {quoted} was already answered",
+                         trigger=trigger, quoted=repr(trigger))
     if cost == "reaction" and reactions_left < 1:
         raise NotAllowed("reaction_spent", "the reaction of this round is already spent")
     left = reactions_left - 1 if cost == "reaction" else reactions_left
