@@ -56,6 +56,9 @@ def test_equal_exploding_terms_are_two_rolls_with_two_cut_offs() -> None:
     assert distribution("1d6!+1d6!").cut_off == 1 - (1 - six) ** 2
     assert distribution("(1d6!+1)*(1d6!+1)").cut_off == 1 - (1 - six) ** 2
     assert distribution("1d6!+1d4+1d6!+1d6!").cut_off == 1 - (1 - six) ** 3
+    # the first 1d6! is computed after 1d4! has cut off its part: its own part is six
+    four = cut_off(1, 4, 1)
+    assert distribution("1d4!+1d6!+1d6!").cut_off == 1 - (1 - four) * (1 - six) ** 2
     assert distribution("1d6+1d6").cut_off == 0
 
 
@@ -145,3 +148,17 @@ def test_a_rolls_chances_of_other_terms(expression: str, rule: object) -> None:
 def test_a_rolls_chance_after_ten_thousand_explosions_is_exact() -> None:
     # 1d2e1: a 1 explodes, a 2 stands; 10 001 is 9 999 ones and a 2
     assert roll_chances(parse("1d2e1"), 10_001) == (Fraction(1, 2**9999), Fraction(1, 2**10_000))
+
+
+@pytest.mark.parametrize(("expression", "count", "sides", "faces", "offset", "total"), [
+    ("1d2!+1", 1, 2, {2}, 1, 84),      # 41 twos and a 1: beyond the 40 dice followed
+    ("1d4e2", 1, 4, {2}, 0, 50),       # 23 twos and a 4: beyond the 20 dice followed
+    ("1d4e2-1", 1, 4, {2}, -1, 47),
+])
+def test_a_rolls_chance_beyond_the_rounds_the_distribution_follows(
+        expression: str, count: int, sides: int, faces: set[int], offset: int,
+        total: int) -> None:
+    expected = exploding_chances(count, sides, faces.__contains__, total - offset)
+    assert expected[1] > 0
+    assert roll_chances(parse(expression), total) == expected
+    assert distribution(expression).distribution.probability(total) == 0

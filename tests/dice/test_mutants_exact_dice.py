@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from regelwerk.dice import distribution, parse
+from regelwerk.dice import cost, distribution, parse
 from regelwerk.dice.exact import distribution_of, roll_chances_all
 from regelwerk.dice.exact_dice import explosion_at_most, explosion_at_most_steps
 from regelwerk.dice.nodes import Dice
@@ -207,3 +207,45 @@ def test_a_rolls_chances_of_an_explosion_by_rank() -> None:
     odds = brute_odds(Pool(2, 4).op("e", "h1"))
     totals = list(range(0, 20))
     assert roll_chances_all(parse("2d4eh1"), totals) == [chances(odds, t) for t in totals]
+
+
+# -- the work each route charges: its estimate, written out from the route's rule ----
+
+def _fits(expression: str, limit: int) -> bool:
+    try:
+        distribution_of(parse(expression), limit=limit)
+    except LimitExceeded:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("expression", "needed"), [
+    # keep by rank over the six faces a die may show after ro1 (weights 1 and 7 of 36
+    # each), three kept of four dice, each kept die adding its face (a span of 1)
+    ("4d6ro1kh3", cost.keep_cost(6, 3, 1, 4, (36).bit_length())),
+    ("4d6ro1kl3", cost.keep_cost(6, 3, 1, 4, (36).bit_length())),
+    # ra: the power of one d6 (span 5, six weights of 6) twice, all and none selected
+    ("2d6ra6", 2 * cost.power_cost(2, 5, 6, (6).bit_length())),
+    # a success count: binomial counts of three dice, weights over 6
+    ("3d6cs>=5", cost.binomial_cost(3, (6).bit_length())),
+])
+def test_a_route_charges_its_estimate(expression: str, needed: int) -> None:
+    assert _fits(expression, needed)
+    assert not _fits(expression, needed - 1)
+
+
+@pytest.mark.parametrize(("expression", "upto"), [("2d6e>=5", 10), ("3d4e1", 2),
+                                                  ("1d10e10", 40), ("2d6e7", 9)])
+def test_the_bound_of_exploding_weights_written_out(expression: str, upto: int) -> None:
+    # the standing faces' power up to the total (Miller's recurrence), then for each
+    # of the `most` explosions a pass over the totals, the product, and the sums
+    term = _term(expression)
+    n, sides = term.count, term.sides
+    hits = sum(1 for f in range(1, sides + 1) if term.ops[0].selects(f))
+    size = max(0, upto - n) + 1
+    most = size if hits else 0
+    bits = (n + most) * sides.bit_length()
+    expected = (cost.power_cost(n, sides, sides, sides.bit_length(), truncated=True)
+                + most * size * (hits + 2) * (4 + bits // 60)
+                + cost.multiply_cost(size, size, bits) + size * 8)
+    assert explosion_at_most_steps(term, upto) == expected
