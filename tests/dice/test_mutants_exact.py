@@ -119,6 +119,7 @@ def test_a_rolls_chances_every_total(expression: str) -> None:
     ("2d6e>=5+1", 2, 6, {5, 6}, 1),
     ("1d4e<3-2", 1, 4, {1, 2}, -2),
     ("1d4e2", 1, 4, {2}, 0),
+    ("2d6e7", 2, 6, set(), 0),   # no face explodes
 ])
 def test_a_rolls_chances_of_exploding_dice_are_exact(expression: str, count: int, sides: int,
                                                       faces: set[int], offset: int) -> None:

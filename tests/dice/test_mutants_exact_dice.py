@@ -76,6 +76,9 @@ RULES: dict[str, Callable[[Draw], int]] = {
     "3d6cs>=5": lambda d: sum(1 for f in rolled(d, 3, 6) if f >= 5),
     "3d2k2": lambda d: sum(f for f in rolled(d, 3, 2) if f == 2),
     "4d3p1": lambda d: sum(f for f in rolled(d, 4, 3) if f != 1),
+    # an explosion of no rounds: nothing explodes
+    "2d6!@0": lambda d: sum(rolled(d, 2, 6)),
+    "2d4ro1e4@0": lambda d: sum(_ro(d, 2, 4, lambda f: f == 1)),
     # reroll and add, then operations on every die, the new one too
     "2d6ra6": lambda d: sum(_ra(d, 2, 6, lambda f: f == 6)),
     "3d4ra1kh2": lambda d: highest(_ra(d, 3, 4, lambda f: f == 1), 2),
