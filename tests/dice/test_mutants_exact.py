@@ -13,6 +13,8 @@ import pytest
 
 from regelwerk.dice import cost, distribution, parse
 from regelwerk.dice.exact import distribution_of, roll_chances, roll_chances_all
+from regelwerk.dice.exact_explode import explosion_chances
+from regelwerk.dice.nodes import Dice
 from regelwerk.errors import LimitExceeded
 from tests.dice.faces import chances, cut_off, exact, exploding_chances, highest, lowest, rolled
 from tests.oracle import outcomes
@@ -163,3 +165,15 @@ def test_a_rolls_chance_beyond_the_rounds_the_distribution_follows(
     assert expected[1] > 0
     assert roll_chances(parse(expression), total) == expected
     assert distribution(expression).distribution.probability(total) == 0
+
+
+def test_the_closed_form_of_explosions_stops_at_20000_binomial_terms() -> None:
+    # MAX_TERMS: (explosions that fit + 1) × (dice + 1) terms at most; beyond, the
+    # bounded algorithms answer
+    one, two = parse("1d2e1"), parse("2d2e1")
+    assert isinstance(one, Dice)
+    assert isinstance(two, Dice)
+    assert explosion_chances(one, 10_001) is not None  # 10 000 explosions: 20 000 terms
+    assert explosion_chances(one, 10_002) is None      # 10 001 explosions: 20 002
+    assert explosion_chances(two, 6669) is not None    # 6666 × 3 = 19 998 terms
+    assert explosion_chances(two, 6670) is None        # 6667 × 3 = 20 001
