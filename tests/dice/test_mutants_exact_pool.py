@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from regelwerk.dice import distribution, parse
+from regelwerk.dice import cost, distribution, parse
 from regelwerk.dice.exact import distribution_of
 from regelwerk.dice.nodes import Dice
 from regelwerk.dice.plan import pool_steps, route
@@ -46,6 +46,7 @@ CASES = {
     "3d3el1": Pool(3, 3).op("e", "l1"),
     "2d4e4@2kh1": Pool(2, 4).op("e@2", "4").op("k", "h1"),
     "2d4e4@1kl1": Pool(2, 4).op("e@1", "4").op("k", "l1"),
+    "2d4e4@2pl1": Pool(2, 4).op("e@2", "4").op("p", "l1"),
     "3d3ro3kh1kl1": Pool(3, 3).op("ro", "3").op("k", "h1", "l1"),
     # a second explosion: the dice that exploded in the first may explode again
     "2d3e3@1kh2e3@1": Pool(2, 3).op("e@1", "3").op("k", "h2").op("e@1", "3"),
@@ -68,12 +69,17 @@ def test_a_pool_explosion_without_depth_is_cut_below_1e_12() -> None:
     # the lowest of the chain's dice; the chain's last die stands
     assert dict(odds.distribution.items()) == outcomes(
         lambda d: min(chain(d, 3, lambda f: f == 3, 25)))
+    # 1d10!kl1: after 11 rounds the chance is 10**-12, not below 1e-12: one round more
+    assert distribution("1d10!kl1").cut_off == Fraction(1, 10**13)
 
 
 def test_a_pool_explosion_that_never_ends_is_refused() -> None:
     # rerolling every face below 6 leaves only 6, and every 6 explodes
     with pytest.raises(LimitExceeded, match="endless"):
         distribution("2d6rr<6!kh1")
+    # rerolling every face above 1 leaves only 1, and every 1 explodes
+    with pytest.raises(LimitExceeded, match="endless"):
+        distribution("2d6rr>1e1kh1")
 
 
 @pytest.mark.parametrize(("expression", "odds"), [
@@ -95,3 +101,16 @@ def test_the_bound_of_the_pool_is_checked_before_the_work() -> None:
     assert distribution_of(tree, limit=bound).distribution.mass == 1
     with pytest.raises(LimitExceeded):
         distribution_of(tree, limit=bound - 1)
+
+
+def test_the_pool_charges_each_sorted_outcome_it_follows() -> None:
+    # 3d4kh1kl1: the C(6, 3) = 20 sorted outcomes of three d4, each 700 steps and 40 a
+    # die (BRANCH_STEPS, DIE_STEPS) when rolled and again when kept; then the product
+    # with 1d100, 40 steps a pair of values, must fit in what is left
+    charged = 2 * 20 * (700 + 40 * 3)
+    values = len(brute_odds(Pool(3, 4).op("k", "h1", "l1")))
+    needed = charged + cost.combine_cost(values, 100)
+    tree = parse("3d4kh1kl1*1d100")
+    assert distribution_of(tree, limit=needed).distribution.mass == 1
+    with pytest.raises(LimitExceeded):
+        distribution_of(tree, limit=needed - 1)
