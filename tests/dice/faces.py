@@ -1,6 +1,6 @@
 """Rules written out over the faces, for the mutation tests of the exact odds
 (``tests/dice/test_mutants_*.py``): plain Python over the faces ``draw`` gives
-(``tests.oracle.outcomes`` tries every sequence), sharing no code with regelwerk.
+(``tests.oracle.outcomes`` tries every sequence); nothing here imports regelwerk.
 
 The meaning is docs/notation.md's: ``kh``/``kl`` keep by rank, ``e`` adds one die
 for each selected die and each new die may explode in turn (``@N``: at most N
@@ -12,15 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from regelwerk.dice import distribution
 from tests.oracle import Draw, outcomes
 
 Faces = Callable[[int], bool]
-
-
-def exact(expression: str) -> dict[int, Fraction]:
-    """regelwerk's exact distribution, as probabilities by total."""
-    return dict(distribution(expression).distribution.items())
 
 
 def chances(odds: dict[int, Fraction], total: int) -> tuple[Fraction, Fraction]:

@@ -16,11 +16,16 @@ from regelwerk.dice.exact import distribution_of, roll_chances, roll_chances_all
 from regelwerk.dice.exact_explode import explosion_chances
 from regelwerk.dice.nodes import Dice
 from regelwerk.errors import LimitExceeded
-from tests.dice.faces import chances, cut_off, exact, exploding_chances, highest, lowest, rolled
+from tests.dice.faces import chances, cut_off, exploding_chances, highest, lowest, rolled
 from tests.oracle import outcomes
 
 BIG = 10**18 + 1
 """Beyond a float's 53 bits: a value read back through a float would lose its last 1."""
+
+
+def exact(expression: str) -> dict[int, Fraction]:
+    """regelwerk's exact distribution, as probabilities by total."""
+    return dict(distribution(expression).distribution.items())
 
 
 def test_totals_beyond_float_precision_stay_exact() -> None:

@@ -28,7 +28,6 @@ from tests.dice.faces import (
     chain_odds,
     chances,
     cut_off,
-    exact,
     highest,
     lowest,
     rolled,
@@ -36,6 +35,11 @@ from tests.dice.faces import (
     summed,
 )
 from tests.oracle import Draw, outcomes
+
+
+def exact(expression: str) -> dict[int, Fraction]:
+    """regelwerk's exact distribution, as probabilities by total."""
+    return dict(distribution(expression).distribution.items())
 
 
 def _ro(draw: Draw, count: int, sides: int, matches: Callable[[int], bool]) -> list[int]:

@@ -19,8 +19,13 @@ from regelwerk.dice.plan import pool_steps, route
 from regelwerk.errors import LimitExceeded
 from tests.dice.brute import Pool
 from tests.dice.brute import odds as brute_odds
-from tests.dice.faces import chain, exact
+from tests.dice.faces import chain
 from tests.oracle import outcomes
+
+
+def exact(expression: str) -> dict[int, Fraction]:
+    """regelwerk's exact distribution, as probabilities by total."""
+    return dict(distribution(expression).distribution.items())
 
 
 def _term(expression: str) -> Dice:

@@ -11,11 +11,16 @@ from fractions import Fraction
 
 import pytest
 
-from regelwerk.dice import cost, parse
+from regelwerk.dice import cost, distribution, parse
 from regelwerk.dice.exact import distribution_of
 from regelwerk.errors import LimitExceeded
-from tests.dice.faces import exact, highest, lowest
+from tests.dice.faces import highest, lowest
 from tests.oracle import Draw, outcomes
+
+
+def exact(expression: str) -> dict[int, Fraction]:
+    """regelwerk's exact distribution, as probabilities by total."""
+    return dict(distribution(expression).distribution.items())
 
 
 def _items(draw: Draw, *sides: int) -> list[int]:
