@@ -241,8 +241,11 @@ def test_a_route_charges_its_estimate(expression: str, needed: int) -> None:
     assert not _fits(expression, needed - 1)
 
 
-@pytest.mark.parametrize(("expression", "upto"), [("2d6e>=5", 10), ("3d4e1", 2),
-                                                  ("1d10e10", 40), ("2d6e7", 9)])
+@pytest.mark.parametrize(("expression", "upto"), [
+    ("2d6e>=5", 10), ("3d4e1", 2), ("1d10e10", 40), ("2d6e7", 9),
+    ("2d20e20", 12),                  # twenty faces: the power of two dice by squaring?
+    ("1d3e3", 58), ("1d3e3", 59),     # weights of 118 and 120 bits: words of 60 bits
+])
 def test_the_bound_of_exploding_weights_written_out(expression: str, upto: int) -> None:
     # the standing faces' power up to the total (Miller's recurrence), then for each
     # of the `most` explosions a pass over the totals, the product, and the sums
