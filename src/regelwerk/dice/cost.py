@@ -39,6 +39,8 @@ from regelwerk.dice.nodes import (
     SetOf,
 )
 from regelwerk.dice.plan import (
+    explode_keep_shape,
+    explode_keep_steps,
     explosion_rounds,
     kept_ranks,
     pool_steps,
@@ -194,6 +196,13 @@ def term_steps(node: Dice) -> tuple[float, int, int]:
         if keep in (0, n):
             return _plain(keep, sides)
         return keep_cost(sides, keep, sides, n, face_bits), keep * (sides - 1) + 1, n * face_bits
+    if way == "explode_keep":
+        shape = explode_keep_shape(node)
+        assert shape is not None
+        keeping, _, r = shape
+        depth = explosion_rounds(ops[0], n, sides)
+        span = r * (sides - 1) + 1 if keeping else n * (depth + 1) * sides + 1
+        return explode_keep_steps(node), span, (depth + 1) * n * face_bits
     counting = ops[-1].name == "cs" and not any(op.name == "e" for op in ops)
     if way == "tables":
         own, span, bits = tables_steps(ops, sides, n)

@@ -10,6 +10,8 @@ The term is planned once:
   kept ranks; keeping the highest (or lowest) ``k`` is summed over the face of the
   ``k``-th kept die in closed form (binomial tails), never over tuples of dice;
 - ``ra`` adds one die when any die is selected: ``all - none`` of the pool;
+- an explosion by value, then a keep or drop of the highest or lowest: the pool of
+  chains (``regelwerk.dice.exact_explode_keep``);
 - anything else (explosions or rerolls by rank, mixed rank sets) follows every
   sorted outcome of the pool, for small pools only (``regelwerk.dice.exact_pool``).
 """
@@ -21,6 +23,7 @@ from itertools import accumulate, repeat
 from math import comb, lcm
 
 from regelwerk.dice import cost
+from regelwerk.dice.exact_explode_keep import explode_keep_distribution
 from regelwerk.dice.exact_pool import TermOdds, pool_distribution
 from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
 from regelwerk.dice.nodes import Dice, Operation
@@ -301,6 +304,8 @@ def term_distribution(node: Dice, spent: list[int]) -> TermOdds:
         return TermOdds(*_pool(weights, den, n, spent), tables.cut_off)
     if way == "pool":
         return pool_distribution(node, spent)
+    if way == "explode_keep":
+        return TermOdds(*explode_keep_distribution(node, spent))
     rank_at = [i for i, op in enumerate(ops) if op.by_rank or op.name == "ra"]
     first, last = rank_at[0], rank_at[-1]
     prefix, middle, suffix = ops[:first], ops[first : last + 1], ops[last + 1 :]

@@ -11,6 +11,8 @@ Routes, cheapest first:
 - ``ranks``: value operations, then keep/drop by rank keeping a run of ranks, then
   value operations;
 - ``ra``: value operations, then one ``ra``, then value operations;
+- ``explode_keep``: one explosion by value, then one keep or drop of the highest or
+  lowest ``R`` (``regelwerk.dice.exact_explode_keep``);
 - ``pool``: anything else follows every sorted outcome (``regelwerk.dice.exact_pool``),
   whose bound counts the outcomes round by round (a float upper bound).
 """
@@ -24,6 +26,8 @@ from regelwerk.dice.nodes import Dice, Operation
 
 __all__ = [
     "MAX_STATES",
+    "explode_keep_shape",
+    "explode_keep_steps",
     "explosion_rounds",
     "forward",
     "kept_ranks",
@@ -127,6 +131,8 @@ def route(node: Dice) -> str:
     rank_at = [i for i, op in enumerate(ops) if op.by_rank or op.name == "ra"]
     if not rank_at:
         return "tables"
+    if explode_keep_shape(node) is not None:
+        return "explode_keep"
     first, last = rank_at[0], rank_at[-1]
     prefix, middle = ops[:first], ops[first : last + 1]
     if any(op.name == "e" for op in prefix) or len(prefix) * sides > _FORWARD_WORK:
@@ -148,6 +154,104 @@ def route(node: Dice) -> str:
     if k in (0, n) or ranks == list(range(k)) or ranks == list(range(n - k, n)):
         return "ranks"
     return "pool"
+
+
+def explode_keep_shape(node: Dice) -> tuple[bool, bool, int] | None:
+    """``(keeping, from the top, R)`` of ``NdX`` exploding by value and then keeping
+    or dropping the highest or lowest ``R >= 1`` (``4d6!kh3``, ``3d6e1pl1``), else
+    ``None``."""
+    ops = node.ops
+    if len(ops) != 2 or node.count < 1:
+        return None
+    explode, keep = ops
+    if explode.name != "e" or explode.by_rank or keep.name not in ("k", "p") \
+            or len(keep.selectors) != 1 or not keep.by_rank:
+        return None
+    selector = keep.selectors[0]
+    if selector.value < 1:
+        return None
+    return keep.name == "k", selector.kind == "h", selector.value
+
+
+def _product_steps(size_a: int, size_b: int, bits: int, both_big: bool = False) -> float:
+    """An upper bound of one ``poly.multiply`` of weight lists of at most ``size_a`` and
+    ``size_b`` values whose products have ``bits`` bits, by the way it takes: value
+    by value when small or thin (a dict update per pair; a big weight times a small
+    one, or ``both_big``: Karatsuba, about 3.4 * words**1.6 steps measured), else
+    packed into big integers (packing each value, the product, unpacking each
+    value); with the grid cell's own work around it."""
+    words = bits // 60 + 1
+    small = min(size_a * size_b, max(64, 4 * max(size_a, size_b)))
+    steps = small * (30 + words + (4 * words**1.6 if both_big else 0))
+    if size_a * size_b > 64 and min(size_a, size_b) > 4:
+        packed = (size_a + size_b) * words
+        steps = max(steps, 4 * packed**1.6 + 120 * (size_a + size_b))
+    return steps + 300
+
+
+def explode_keep_steps(node: Dice) -> float:
+    """An upper bound of the steps of ``exact_explode_keep``, per threshold face (and
+    one beyond them all), each pair of grid cells one ``poly.multiply``: the chain's
+    rounds (while the exploding faces lie beyond the threshold, at most ``R``; else
+    ``d + 1``), each a grid times a die; the powers of the chains without near dice
+    (``R + 1`` cells, by squaring), those with near dice (``(R - 1) * (R + 1)``
+    cells, weights of at most ``R - 1`` chains; only pairs of cells below ``R``
+    near dice multiply) up to ``R - 1``, and their products.
+    A keep tracks sums of near dice: ``w`` faces beyond the threshold give weight
+    lists of ``(R - 1) * w + 1`` values; thresholds are summed in groups of ``w`` up
+    to twice as many, each group at its largest ``w``."""
+    shape = explode_keep_shape(node)
+    if shape is None:
+        return inf
+    keeping, top, r = shape
+    op, n, sides = node.ops[0], node.count, node.sides
+    depth = explosion_rounds(op, n, sides)
+    hits = selected_faces(op, sides)
+    if hits:  # thresholds with w >= edge near faces have every exploding face near
+        lowest = next(f for f in range(1, sides + 1) if op.selects(f))
+        highest = next(f for f in range(sides, 0, -1) if op.selects(f))
+        edge = sides - lowest + 1 if top else highest
+    else:
+        edge = 0
+    cells = r * (r + 1)
+    near_cells = max(1, (r - 1) * (r + 1))
+    # cell pairs of near chains that stay below R near dice (the others are skipped)
+    near_pairs = (r - 1) * (r - 2) // 2 * (r + 1) ** 2
+    chain_bits = (depth + 1) * sides.bit_length() + 8
+    bits = (depth + 1) * n * sides.bit_length() + n.bit_length() + 8
+    most = min(r - 1, n)
+    hit_cells, die_cells = min(3, hits), min(3, sides)
+    far = n * (depth + 1) * sides + 1
+
+    def threshold(w: int) -> float:
+        """Steps of one threshold with ``w`` near faces."""
+        rounds = min(r, depth + 1) if w >= edge else depth + 1
+        die = max(w, 1) if keeping else sides
+        steps = 0.0
+        for k in range(rounds):
+            size = min(k, r - 1) * w + 1 if keeping else k * sides + 1
+            run_cells = 1 if hits <= 1 else min(cells, (k + 1) * (k + 2) // 2)
+            steps += run_cells * (die_cells + hit_cells) * _product_steps(size, die,
+                                                                          chain_bits)
+        near = (r - 1) * w + 1 if keeping else far
+        rest = 1 if keeping else far
+        # the powers of the chains without near dice by squaring: the products grow
+        # geometrically, so all of them cost less than three of the last one
+        return steps + (r + 1) ** 2 * (3 * _product_steps(rest, rest, bits, True)
+                                       + most * _product_steps(rest, rest, bits)) \
+            + most * (near_pairs * _product_steps(near, near, most * chain_bits + 8)
+                      + near_cells**2 * 20) \
+            + (most + 1) * near_cells * (r + 1) * _product_steps(near, rest, bits) \
+            + (most + 1) * cells * near * (30 + bits // 60) + 8000
+
+    # the thresholds have 0 .. sides - 1 near faces, one each; beyond them all, sides
+    total = threshold(sides) + 30_000
+    low = 0
+    while low < sides:
+        high = min(sides - 1, max(low, 2 * low), edge - 1 if low < edge else sides - 1)
+        total += (high - low + 1) * threshold(high)
+        low = high + 1
+    return total
 
 
 def explosion_rounds(op: Operation, dice: int, sides: int) -> int:
