@@ -23,11 +23,19 @@ from itertools import accumulate, repeat
 from math import comb, lcm
 
 from regelwerk.dice import cost
+from regelwerk.dice.exact_explode import one_face_sum
 from regelwerk.dice.exact_explode_keep import explode_keep_distribution
 from regelwerk.dice.exact_pool import TermOdds, pool_distribution
 from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
 from regelwerk.dice.nodes import Dice, Operation
-from regelwerk.dice.plan import forward, kept_ranks, route, selected_faces, tables_steps
+from regelwerk.dice.plan import (
+    forward,
+    kept_ranks,
+    one_face_steps,
+    route,
+    selected_faces,
+    tables_steps,
+)
 from regelwerk.dice.poly import Poly, add_into, binomial, multiply, power
 from regelwerk.errors import translatable
 
@@ -299,6 +307,9 @@ def term_distribution(node: Dice, spent: list[int]) -> TermOdds:
     if way == "keep":
         return _plain_keep(node, spent)
     if way == "tables":
+        ways = one_face_steps(node)
+        if ways is not None and ways[1] < ways[0]:
+            return TermOdds(*one_face_sum(node, spent))
         tables = _Tables(ops, sides, n, spent)
         weights, den = tables.per_die()
         return TermOdds(*_pool(weights, den, n, spent), tables.cut_off)
