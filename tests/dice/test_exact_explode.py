@@ -17,7 +17,12 @@ from regelwerk.dice import parse
 from regelwerk.dice.cost import odds_estimate
 from regelwerk.dice.exact_explode import explosion_chances, one_face_sum
 from regelwerk.dice.nodes import Dice
-from regelwerk.dice.plan import explosion_rounds, one_face_steps
+from regelwerk.dice.plan import (
+    explosion_rounds,
+    one_face_steps,
+    one_face_table_steps,
+    tables_steps,
+)
 
 
 def _term(expression: str) -> Dice:
@@ -123,3 +128,11 @@ def test_fifty_exploding_d10_are_answered_the_quotient_way_within_the_budget() -
     assert answer["ok"], answer
     assert answer["cut_off"] < 1e-12
     assert answer["mean"] == pytest.approx(50 * 5.5 / 0.9, rel=1e-9)  # 5.5 per face, 1/(1-0.1)
+
+
+@pytest.mark.parametrize("expression", ["8d6!", "50d10!", "3d6e1", "2d20!@3", "4d6e3"])
+def test_one_face_table_steps_are_the_tables_steps(expression: str) -> None:
+    node = _term(expression)
+    depth = explosion_rounds(node.ops[0], node.count, node.sides)
+    assert one_face_table_steps(node.sides, depth) == \
+        tables_steps(node.ops, node.sides, node.count)[0]

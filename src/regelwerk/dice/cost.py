@@ -43,7 +43,6 @@ from regelwerk.dice.plan import (
     explode_keep_steps,
     explosion_rounds,
     kept_ranks,
-    one_face_explosion,
     one_face_steps,
     pool_steps,
     route,
@@ -207,12 +206,11 @@ def term_steps(node: Dice) -> tuple[float, int, int]:
         return explode_keep_steps(node), span, (depth + 1) * n * face_bits
     counting = ops[-1].name == "cs" and not any(op.name == "e" for op in ops)
     if way == "tables":
-        own, span, bits = tables_steps(ops, sides, n)
-        single = one_face_explosion(ops, sides, n)
         ways = one_face_steps(node)
-        if single is not None and ways is not None:  # the cheaper of two ways (plan)
-            depth = explosion_rounds(ops[0], n, sides)
-            return min(ways), n * single[0] + 1, n * (sides ** (depth + 1)).bit_length()
+        if ways is not None:  # the cheaper of two ways (plan)
+            power, quotient, count, bits = ways
+            return min(power, quotient), count, bits
+        own, span, bits = tables_steps(ops, sides, n)
         return own + _pool_of(n, span, bits, counting), n * span + 1, n * bits
     if way == "pool":
         rolled = n

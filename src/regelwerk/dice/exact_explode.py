@@ -20,7 +20,7 @@ from math import comb
 
 from regelwerk.dice import cost
 from regelwerk.dice.nodes import Dice
-from regelwerk.dice.plan import explosion_rounds, one_face_steps
+from regelwerk.dice.plan import explosion_rounds, one_face_steps, selected_faces
 from regelwerk.dice.poly import Poly, power
 
 __all__ = ["MAX_TERMS", "explosion_chances", "one_face_sum"]
@@ -29,26 +29,26 @@ MAX_TERMS = 20_000
 """Beyond this many binomial terms the caller's bounded algorithms answer."""
 
 
-def _at_most(n: int, width: int, y: int) -> int:
-    """Ways for ``n`` dice with faces ``1..width`` to add up to at most ``y``."""
+def _at_most(n: int, width: int, y: int) -> tuple[int, int]:
+    """Ways for ``n >= 1`` dice with faces ``1..width`` to add up to at most ``y - 1``
+    and to exactly ``y``, in one inclusion-exclusion sum: ``C(y', n)`` gives both
+    ``C(y' - 1, n)`` and ``C(y' - 1, n - 1)`` (Pascal's rule), so one binomial per
+    term."""
     if y < n:
-        return 0
-    ways = 0
+        return 0, 0
+    below = exactly = 0
     for j in range(min(n, (y - n) // width) + 1):
-        term = comb(n, j) * comb(y - width * j, n)
-        ways += -term if j % 2 else term
-    return ways
-
-
-def _exactly(n: int, width: int, y: int) -> int:
-    """Ways for ``n`` dice with faces ``1..width`` to add up to exactly ``y``."""
-    if y < n:
-        return 0
-    ways = 0
-    for j in range(min(n, (y - n) // width) + 1):
-        term = comb(n, j) * comb(y - width * j - 1, n - 1)
-        ways += -term if j % 2 else term
-    return ways
+        top = y - width * j  # >= n
+        ways = comb(n, j)
+        upto = comb(top, n)  # C(top, n) = C(top - 1, n) + C(top - 1, n - 1)
+        at = upto * n // top
+        if j % 2:
+            below -= ways * (upto - at)
+            exactly -= ways * at
+        else:
+            below += ways * (upto - at)
+            exactly += ways * at
+    return below, exactly
 
 
 def explosion_chances(node: Dice, total: int) -> tuple[Fraction, Fraction] | None:
@@ -63,7 +63,7 @@ def explosion_chances(node: Dice, total: int) -> tuple[Fraction, Fraction] | Non
     if op.name != "e" or op.depth is not None or op.by_rank:
         return None
     hits = [f for f in (1, sides) if op.selects(f)]
-    if len(hits) != 1 or any(op.selects(f) for f in range(2, sides)):
+    if len(hits) != 1 or selected_faces(op, sides) != 1:
         return None
     h = hits[0]
     width = sides - 1
@@ -75,10 +75,10 @@ def explosion_chances(node: Dice, total: int) -> tuple[Fraction, Fraction] | Non
     below = exactly = 0
     ways = 1  # C(n + m - 1, m)
     for m in range(most + 1):
-        rest = total - h * m - shift
+        less, at = _at_most(n, width, total - h * m - shift)
         scale = ways * sides ** (most - m)
-        below += scale * _at_most(n, width, rest - 1)
-        exactly += scale * _exactly(n, width, rest)
+        below += scale * less
+        exactly += scale * at
         ways = ways * (n + m) // (m + 1)
     den = sides ** (n + max(most, 0))
     return 1 - Fraction(below, den), Fraction(exactly, den)

@@ -134,8 +134,11 @@ class _Term:
 
     def explode(self, op: Operation) -> None:
         done: set[int] = set()
-        chosen = select(op, self.dice)
         by_value = not op.by_rank
+        selects = op.selects
+        # by value: the kept dice showing a selected face, in rolling order
+        chosen = [d for d in self.dice if d.kept and selects(d.value)] if by_value else \
+            select(op, self.dice)
         rounds = 0
         while chosen and (op.depth is None or rounds < op.depth):
             added = len(self.dice)
@@ -144,7 +147,7 @@ class _Term:
                 self.new_die()
             done.update(id(d) for d in chosen)
             if by_value:  # only the dice just added can explode next
-                chosen = [d for d in self.dice[added:] if op.selects(d.value)]
+                chosen = [d for d in self.dice[added:] if selects(d.value)]
             else:
                 chosen = [d for d in select(op, self.dice) if id(d) not in done]
             rounds += 1

@@ -19,7 +19,7 @@ Routes, cheapest first:
 
 from __future__ import annotations
 
-from math import comb, exp, inf, lgamma, log2
+from math import ceil, comb, exp, inf, lgamma, log, log2
 
 from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
 from regelwerk.dice.nodes import Dice, Operation
@@ -35,6 +35,7 @@ __all__ = [
     "multisets",
     "one_face_explosion",
     "one_face_steps",
+    "one_face_table_steps",
     "pool_steps",
     "route",
     "selected_faces",
@@ -273,37 +274,56 @@ def explosion_rounds(op: Operation, dice: int, sides: int) -> int:
         return MAX_EXPLODE_DEPTH
     if hits == 0:
         return 0
-    d = 0
-    left, whole = max(dice, 1) * hits * _CUT_OFF, sides  # n * hits**(d+1) * 1e12, s**(d+1)
-    while d < MAX_EXPLODE_DEPTH and left > whole:
+    if hits >= sides:
+        return MAX_EXPLODE_DEPTH
+    n = max(dice, 1)
+
+    def enough(d: int) -> bool:  # n * (hits/s)**(d+1) <= 1e-12, exactly
+        return bool(n * hits ** (d + 1) * _CUT_OFF <= sides ** (d + 1))
+
+    # the smallest such d (at most the limit): guessed by logarithms, then checked
+    d = max(0, min(MAX_EXPLODE_DEPTH, ceil(log(n * _CUT_OFF) / log(sides / hits)) - 1))
+    while d > 0 and enough(d - 1):
+        d -= 1
+    while d < MAX_EXPLODE_DEPTH and not enough(d):
         d += 1
-        left *= hits
-        whole *= sides
     return d
 
 
 def one_face_explosion(ops: tuple[Operation, ...], sides: int, dice: int
-                       ) -> tuple[int, int, int] | None:
-    """``(span, values, h)`` of what one die adds when the term only explodes on one
-    face ``h`` (``8d6!``, ``50d10!``), else ``None``: ``k * h`` plus a face that
-    stands (``k`` up to the rounds ``d``), or ``(d + 1) * h``; at most
+                       ) -> tuple[int, int, int, int] | None:
+    """``(span, values, h, d)`` of what one die adds when the term only explodes on
+    one face ``h`` (``8d6!``, ``50d10!``), to the rounds ``d``, else ``None``: ``k * h``
+    plus a face that stands (``k`` up to ``d``), or ``(d + 1) * h``; at most
     ``(d + 1) * (sides - 1) + 1`` values (the per-die tables' bound is coarser)."""
-    if len(ops) != 1 or ops[0].name != "e" or ops[0].by_rank:
+    if len(ops) != 1 or ops[0].name != "e" or ops[0].by_rank or sides < 2:
         return None
     op = ops[0]
-    if selected_faces(op, sides) != 1 or sides < 2:
+    if selected_faces(op, sides) != 1:
         return None
     hit = sides if op.selects(sides) else next(f for f in range(1, sides) if op.selects(f))
     depth = explosion_rounds(op, dice, sides)
     low = 2 if hit == 1 else 1
     high = max(depth * hit + (sides - 1 if hit == sides else sides), (depth + 1) * hit)
-    return high - low, (depth + 1) * (sides - 1) + 1, hit
+    return high - low, (depth + 1) * (sides - 1) + 1, hit, depth
 
 
-def one_face_steps(node: Dice) -> tuple[float, float] | None:
-    """``(power, quotient)``: upper bounds of the steps of the two ways to the sum of
-    ``N`` dice exploding on one face (``one_face_explosion``; ``N >= 2``), else
-    ``None``.  *power*: one die's table to the power ``N`` (``poly.power``).
+def one_face_table_steps(sides: int, depth: int) -> int:
+    """``tables_steps`` of one explosion on one face to the rounds ``depth`` (the
+    same formula, without finding the rounds again)."""
+    face_bits = sides.bit_length()
+    span = (1 + sides) * (depth + 1)
+    bits = face_bits * (depth + 1)
+    steps = (1 + (depth + 1) * sides) * (span * 4 + span * (2 + _words(bits))) + sides * 4
+    per_die = span + sides - 1
+    return steps + sides * per_die * (2 + _words(bits + face_bits))
+
+
+def one_face_steps(node: Dice) -> tuple[float, float, int, int] | None:
+    """``(power, quotient, span, bits)``: upper bounds of the steps of the two ways to
+    the sum of ``N`` dice exploding on one face (``one_face_explosion``; ``N >= 2``),
+    the values of the sum and the bits of its denominator; else ``None``.
+    *power*: one die's table to the power ``N`` (``poly.power``).
     *quotient* (``exact_explode.one_face_sum``): the numerator of one die's weights
     as a fraction of polynomials, ``s**(d+1) * S + x**(h*(d+1)) * (s - A)`` over
     ``s - x**h`` (``S``: faces that stand, ``A``: all), to the power ``N`` by
@@ -312,12 +332,11 @@ def one_face_steps(node: Dice) -> tuple[float, float] | None:
     (measured 260 ns at 40 words, load average 20, 2026-11-30: 30 + words steps
     bounds it)."""
     n, sides = node.count, node.sides
-    single = one_face_explosion(node.ops, sides, n)
-    if single is None or n < 2:
+    single = one_face_explosion(node.ops, sides, n) if n >= 2 else None
+    if single is None:
         return None
-    die_span, values, hit = single
-    own = tables_steps(node.ops, sides, n)[0]
-    depth = explosion_rounds(node.ops[0], n, sides)
+    die_span, values, hit, depth = single
+    own = one_face_table_steps(sides, depth)
     bits = (sides ** (depth + 1)).bit_length()  # one die's weights: over s**(d+1)
     power = own + power_steps(n, die_span, values, bits)[0]
     face_bits = sides.bit_length()
@@ -329,7 +348,7 @@ def one_face_steps(node: Dice) -> tuple[float, float] | None:
     miller = (n * num_span + 1) * 2 * sides * (30 + words)
     count = n * die_span + 1  # values of the sum
     divisions = n * (count + n * hit) * (30 + words)
-    return power, miller + divisions + 50 * sides + 20_000
+    return power, miller + divisions + 50 * sides + 20_000, count, n * bits
 
 
 def _words(bits: int) -> int:
