@@ -39,6 +39,8 @@ from regelwerk.dice.nodes import (
     SetOf,
 )
 from regelwerk.dice.plan import (
+    closed_explosion_steps,
+    dice_plus_constant,
     explode_keep_shape,
     explode_keep_steps,
     explosion_rounds,
@@ -66,6 +68,7 @@ __all__ = [
     "odds_cost",
     "odds_estimate",
     "power_cost",
+    "roll_cost",
 ]
 
 STEPS_PER_UNIT = 12
@@ -294,3 +297,16 @@ def odds_cost(tree: Expression) -> Cost:
     """The estimated work of the exact distribution of ``tree`` (syntax trees are
     immutable: the estimate is remembered)."""
     return Cost(odds_estimate(tree)[0], f"the exact odds of {shorten(str(tree))}")
+
+
+@lru_cache(maxsize=1024)
+def roll_cost(tree: Expression) -> Cost:
+    """The estimated work of a roll's own odds, by the way ``exact.roll_chances``
+    takes: a term of dice exploding on one end face (plus a constant) is answered in
+    closed form for any total it can roll (``plan.closed_explosion_steps``), so the
+    whole distribution is never computed; anything else costs its distribution."""
+    found = dice_plus_constant(tree)
+    steps = closed_explosion_steps(found[0]) if found is not None else None
+    if steps is None:
+        return odds_cost(tree)
+    return Cost(_units(steps), f"the exact odds of {shorten(str(tree))}")

@@ -37,6 +37,7 @@ from regelwerk.dice.nodes import (
     Value,
 )
 from regelwerk.dice.parser import parse
+from regelwerk.dice.plan import dice_plus_constant
 from regelwerk.dice.poly import Poly, multiply
 from regelwerk.dice.roller import apply_operator
 from regelwerk.errors import EvaluationError, translatable
@@ -228,18 +229,6 @@ def distribution(expression: str) -> Exact:
     return distribution_of(parse(expression))
 
 
-def _dice_plus_constant(tree: Expression) -> tuple[Dice, int] | None:
-    """``(term, c)`` when the expression is one dice term plus or minus a whole constant."""
-    while isinstance(tree, Commented | Group):
-        tree = tree.inner
-    if isinstance(tree, Dice):
-        return tree, 0
-    if isinstance(tree, BinaryOp) and tree.op in ("+", "-") and isinstance(tree.left, Dice) \
-            and isinstance(tree.right, Number) and isinstance(tree.right.value, int):
-        return tree.left, tree.right.value if tree.op == "+" else -tree.right.value
-    return None
-
-
 _CLOSED_FORM_DICE = 60
 """Up to this many dice the closed form of ``NdX`` answers a roll's chances; beyond,
 its binomials cost more than the power of the die."""
@@ -258,7 +247,7 @@ def roll_chances_all(tree: Expression, totals: list[int], limit: int = cost.MAX_
                      ) -> list[tuple[Fraction, Fraction]]:
     """``roll_chances`` of several totals of one expression (the rolls of a repeat):
     the distribution is computed once."""
-    found = _dice_plus_constant(tree)
+    found = dice_plus_constant(tree)
     out: list[tuple[Fraction, Fraction]] = []
     scaled: Scaled | None = None
     for total in totals:

@@ -20,34 +20,28 @@ from math import comb
 
 from regelwerk.dice import cost
 from regelwerk.dice.nodes import Dice
-from regelwerk.dice.plan import explosion_rounds, one_face_steps, selected_faces
+from regelwerk.dice.plan import MAX_TERMS, explosion_rounds, one_face_steps, selected_faces
 from regelwerk.dice.poly import Poly, power
 
 __all__ = ["MAX_TERMS", "explosion_chances", "one_face_sum"]
 
-MAX_TERMS = 20_000
-"""Beyond this many binomial terms the caller's bounded algorithms answer."""
 
 
-def _at_most(n: int, width: int, y: int) -> tuple[int, int]:
+def _at_most(n: int, width: int, y: int, row: list[int]) -> tuple[int, int]:
     """Ways for ``n >= 1`` dice with faces ``1..width`` to add up to at most ``y - 1``
     and to exactly ``y``, in one inclusion-exclusion sum: ``C(y', n)`` gives both
     ``C(y' - 1, n)`` and ``C(y' - 1, n - 1)`` (Pascal's rule), so one binomial per
-    term."""
-    if y < n:
-        return 0, 0
+    term; ``row[j]`` is ``C(n, j)``."""
     below = exactly = 0
-    for j in range(min(n, (y - n) // width) + 1):
+    sign = 1
+    for j in range(min(n, (y - n) // width) + 1) if y >= n else ():
         top = y - width * j  # >= n
-        ways = comb(n, j)
         upto = comb(top, n)  # C(top, n) = C(top - 1, n) + C(top - 1, n - 1)
         at = upto * n // top
-        if j % 2:
-            below -= ways * (upto - at)
-            exactly -= ways * at
-        else:
-            below += ways * (upto - at)
-            exactly += ways * at
+        ways = sign * row[j]
+        below += ways * (upto - at)
+        exactly += ways * at
+        sign = -sign
     return below, exactly
 
 
@@ -72,16 +66,21 @@ def explosion_chances(node: Dice, total: int) -> tuple[Fraction, Fraction] | Non
     most = max(-1, (total - n * lo) // h)  # explosions that leave room for the dice
     if (most + 1) * (n + 1) > MAX_TERMS:
         return None
+    row = [1]  # C(n, j) for the j the sums reach (most at m = 0)
+    for j in range(1, min(n, max(0, total - shift - n) // width) + 1):
+        row.append(row[-1] * (n - j + 1) // j)
+    counts = [1]  # C(n + m - 1, m): m explosions shared out among the n dice
+    for m in range(most):
+        counts.append(counts[-1] * (n + m) // (m + 1))
     below = exactly = 0
-    ways = 1  # C(n + m - 1, m)
-    for m in range(most + 1):
-        less, at = _at_most(n, width, total - h * m - shift)
-        scale = ways * sides ** (most - m)
-        below += scale * less
-        exactly += scale * at
-        ways = ways * (n + m) // (m + 1)
+    scale = 1  # s ** (most - m), m from the most explosions down
+    for m in range(most, -1, -1):
+        less, at = _at_most(n, width, total - h * m - shift, row)
+        below += counts[m] * scale * less
+        exactly += counts[m] * scale * at
+        scale *= sides
     den = sides ** (n + max(most, 0))
-    return 1 - Fraction(below, den), Fraction(exactly, den)
+    return Fraction(den - below, den), Fraction(exactly, den)
 
 
 def one_face_sum(node: Dice, spent: list[int]) -> tuple[Poly, int, Fraction]:

@@ -84,7 +84,8 @@ class _Term:
         self.budget = budget
         budget.spend(node.count)
         sides = node.sides
-        self.dice = [_Rolled(source.roll(sides), False, i) for i in range(node.count)]
+        roll = source.roll
+        self.dice = [_Rolled(roll(sides), False, i) for i in range(node.count)]
         self.rolled = node.count
 
     def face(self) -> int:
@@ -191,13 +192,17 @@ def roll_dice(node: Dice, source: RandomSource, budget: RollBudget) -> tuple[tup
     counting = bool(node.ops) and node.ops[-1].name == "cs"
     total = 0
     out: list[Die] = []
+    append = out.append
+    make = Die._make  # a plain tuple of the fields, without the keyword handling
     sides = node.sides
     for die in term.dice:
-        for face, order in zip(die.faces[:-1], die.orders, strict=False):
-            out.append(Die(sides, face, face, False, True, False, die.added, None, order))
-        natural = die.faces[-1]
-        out.append(Die(sides, natural, die.value, die.kept, False, die.exploded, die.added,
-                       die.success if counting and die.kept else None, die.orders[-1]))
-        if die.kept:
-            total += (1 if die.success else 0) if counting else die.value
+        faces, kept, added = die.faces, die.kept, die.added
+        if len(faces) > 1:  # the faces a reroll replaced
+            for face, order in zip(faces[:-1], die.orders, strict=False):
+                append(make((sides, face, face, False, True, False, added, None, order)))
+        value = die.value
+        append(make((sides, faces[-1], value, kept, False, die.exploded, added,
+                     die.success if counting and kept else None, die.orders[-1])))
+        if kept:
+            total += (1 if die.success else 0) if counting else value
     return tuple(out), total

@@ -21,12 +21,15 @@ from __future__ import annotations
 
 from math import ceil, comb, exp, inf, lgamma, log, log2
 
-from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
-from regelwerk.dice.nodes import Dice, Operation
+from regelwerk.dice.limits import MAX_DICE, MAX_EXPLODE_DEPTH
+from regelwerk.dice.nodes import BinaryOp, Commented, Dice, Expression, Group, Number, Operation
 from regelwerk.dice.poly import power_steps
 
 __all__ = [
     "MAX_STATES",
+    "MAX_TERMS",
+    "closed_explosion_steps",
+    "dice_plus_constant",
     "explode_keep_shape",
     "explode_keep_steps",
     "explosion_rounds",
@@ -44,6 +47,9 @@ __all__ = [
 
 MAX_STATES = 200_000
 """Sorted outcomes the fallback may hold at once."""
+MAX_TERMS = 20_000
+"""Terms of a roll's closed form of exploding dice (``exact_explode.explosion_chances``)
+beyond which the bounded algorithms answer."""
 _CUT_OFF = 10**12
 _FORWARD_WORK = 200_000
 """Faces × operations up to which the route looks at the values a die can have."""
@@ -306,6 +312,42 @@ def one_face_explosion(ops: tuple[Operation, ...], sides: int, dice: int
     low = 2 if hit == 1 else 1
     high = max(depth * hit + (sides - 1 if hit == sides else sides), (depth + 1) * hit)
     return high - low, (depth + 1) * (sides - 1) + 1, hit, depth
+
+
+def dice_plus_constant(tree: Expression) -> tuple[Dice, int] | None:
+    """``(term, c)`` when the expression is one dice term plus or minus a whole constant."""
+    while isinstance(tree, Commented | Group):
+        tree = tree.inner
+    if isinstance(tree, Dice):
+        return tree, 0
+    if isinstance(tree, BinaryOp) and tree.op in ("+", "-") and isinstance(tree.left, Dice) \
+            and isinstance(tree.right, Number) and isinstance(tree.right.value, int):
+        return tree.left, tree.right.value if tree.op == "+" else -tree.right.value
+    return None
+
+
+def closed_explosion_steps(node: Dice) -> float | None:
+    """An upper bound of the steps of a roll's own chances in closed form
+    (``exact_explode.explosion_chances``) when that form answers every total the roll
+    can have, else ``None``: ``N`` dice exploding on one end face ``h`` (no depth,
+    nothing else) roll at most ``MAX_DICE`` dice, so at most ``(MAX_DICE * s) // h``
+    explosions fit below any total; per count of explosions one inclusion-exclusion
+    sum of at most ``N + 1`` binomials."""
+    ops, n, sides = node.ops, node.count, node.sides
+    if len(ops) != 1 or n <= 0 or sides < 2:
+        return None
+    op = ops[0]
+    if op.name != "e" or op.depth is not None or op.by_rank:
+        return None
+    if selected_faces(op, sides) != 1 or not (op.selects(1) or op.selects(sides)):
+        return None
+    hit = sides if op.selects(sides) else 1
+    most = (MAX_DICE * sides) // hit
+    terms = (most + 1) * (n + 1)
+    if terms > MAX_TERMS:
+        return None
+    words = ((n + most) * sides.bit_length()) // 60 + 1  # s**(N + most), the largest
+    return terms * (60 + 3 * words) + (most + n) * 20 + 2000
 
 
 def one_face_table_steps(sides: int, depth: int) -> int:

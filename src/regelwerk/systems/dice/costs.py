@@ -8,7 +8,7 @@ from typing import Any
 
 from regelwerk.budget import Cost
 from regelwerk.dice import parse
-from regelwerk.dice.cost import STEPS_PER_UNIT, odds_cost, odds_estimate
+from regelwerk.dice.cost import STEPS_PER_UNIT, odds_cost, odds_estimate, roll_cost
 
 __all__ = ["COSTS", "ODDS_OPTIONAL"]
 
@@ -30,6 +30,12 @@ def shown(request: Any) -> Cost:
     return Cost(cost.units + -(-steps // STEPS_PER_UNIT), cost.what)
 
 
-COSTS: dict[str, Callable[[Any], Cost]] = {"roll": expression, "distribution": shown}
+def rolled(request: Any) -> Cost:
+    """A roll's own odds of ``request.expression`` (``cost.roll_cost``: closed forms
+    where they answer every total)."""
+    return roll_cost(parse(request.expression))
+
+
+COSTS: dict[str, Callable[[Any], Cost]] = {"roll": rolled, "distribution": shown}
 ODDS_OPTIONAL = frozenset({"roll"})
 """A roll over the budget still rolls and says ``odds_omitted``."""
