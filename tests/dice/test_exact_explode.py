@@ -14,10 +14,12 @@ from hypothesis import strategies as st
 from regelwerk import resolve
 from regelwerk.budget import BUDGET
 from regelwerk.dice import parse
-from regelwerk.dice.cost import odds_estimate
+from regelwerk.dice.cost import ROLL_COST, STEPS_PER_UNIT, odds_cost, odds_estimate, roll_cost
 from regelwerk.dice.exact_explode import explosion_chances, one_face_sum
+from regelwerk.dice.limits import MAX_DICE
 from regelwerk.dice.nodes import Dice
 from regelwerk.dice.plan import (
+    closed_explosion_steps,
     explosion_rounds,
     one_face_steps,
     one_face_table_steps,
@@ -136,3 +138,24 @@ def test_one_face_table_steps_are_the_tables_steps(expression: str) -> None:
     depth = explosion_rounds(node.ops[0], node.count, node.sides)
     assert one_face_table_steps(node.sides, depth) == \
         tables_steps(node.ops, node.sides, node.count)[0]
+
+
+def test_a_roll_of_exploding_dice_is_estimated_by_its_closed_form() -> None:
+    """The closed form answers every total ``8d6!`` can roll (at most 1000 dice, so at
+    most 6000), so the roll's estimate is the closed form's, not the distribution's."""
+    node = _term("8d6!")
+    steps = closed_explosion_steps(node)
+    assert steps is not None
+    assert explosion_chances(node, MAX_DICE * 6) is not None
+    assert roll_cost(node).units * STEPS_PER_UNIT >= steps
+    assert roll_cost(node).units * STEPS_PER_UNIT <= ROLL_COST
+    rolled = resolve({"system": "dice", "action": "roll", "expression": "8d6!+2", "seed": 1})
+    assert 0 < rolled["probability"] <= rolled["probability_at_least"] <= 1
+
+
+@pytest.mark.parametrize("expression", ["40d6!", "3d6e1", "8d6!@3", "8d6e5", "4d6!kh3"])
+def test_other_rolls_are_estimated_by_their_distribution(expression: str) -> None:
+    """Many dice (the closed form could grow past its terms), explosions on a face
+    inside the die, with a depth, or kept: the roll's odds may need the distribution."""
+    node = parse(expression)
+    assert roll_cost(node) == odds_cost(node)
