@@ -107,7 +107,7 @@ def test_the_named_terms_are_within_the_budget(text: str) -> None:
     assert abs(sum(p for _, p in answer["distribution"]) - 1) < 1e-9
 
 
-@pytest.mark.parametrize("text", ["4d6!kh3", "3d6!kh2", "2d10!kh1+5"])
+@pytest.mark.parametrize("text", ["4d6!kh3", "3d6!kh2", "6d10!kh3", "2d10!kh1+5"])
 def test_a_roll_of_exploding_kept_dice_comes_with_its_odds(text: str) -> None:
     assert odds_estimate(parse(text))[0] * STEPS_PER_UNIT <= ROLL_COST
     rolled = resolve({"system": "dice", "action": "roll", "expression": text, "seed": 5})

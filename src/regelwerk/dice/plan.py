@@ -42,6 +42,7 @@ __all__ = [
     "pool_steps",
     "route",
     "selected_faces",
+    "selected_ranges",
     "tables_steps",
 ]
 
@@ -59,9 +60,9 @@ DIE_STEPS = 40
 """Steps per die of one sorted outcome."""
 
 
-def selected_faces(op: Operation, sides: int) -> int:
-    """How many of the faces ``1..sides`` the value selectors of ``op`` select (the
-    union of their ranges, without walking the faces)."""
+def selected_ranges(op: Operation, sides: int) -> list[tuple[int, int]]:
+    """The faces ``1..sides`` the value selectors of ``op`` select, as disjoint runs
+    ``(low, high)`` in order (without walking the faces)."""
     ranges: list[tuple[int, int]] = []
     for s in op.selectors:
         v, kind = s.value, s.kind
@@ -76,13 +77,20 @@ def selected_faces(op: Operation, sides: int) -> int:
         lo, hi = max(lo, 1), min(hi, sides)
         if lo <= hi:
             ranges.append((lo, hi))
-    count, end = 0, 0
+    runs: list[tuple[int, int]] = []
+    end = 0
     for lo, hi in sorted(ranges):
         lo = max(lo, end + 1)
         if lo <= hi:
-            count += hi - lo + 1
+            runs.append((lo, hi))
             end = hi
-    return count
+    return runs
+
+
+def selected_faces(op: Operation, sides: int) -> int:
+    """How many of the faces ``1..sides`` the value selectors of ``op`` select (the
+    union of their ranges, without walking the faces)."""
+    return sum(hi - lo + 1 for lo, hi in selected_ranges(op, sides))
 
 
 def forward(ops: tuple[Operation, ...], sides: int) -> dict[int | None, int]:
@@ -194,7 +202,7 @@ def _product_steps(size_a: int, size_b: int, bits: int, both_big: bool = False) 
     small = min(size_a * size_b, max(64, 4 * max(size_a, size_b)))
     steps = small * (30 + words + (4 * words**1.6 if both_big else 0))
     if size_a * size_b > 64 and min(size_a, size_b) > 4:
-        packed = (size_a + size_b) * words
+        packed = max(size_a, size_b) * words  # the longer number, in words
         steps = max(steps, 4 * packed**1.6 + 120 * (size_a + size_b))
     return steps + 300
 
@@ -206,7 +214,8 @@ def explode_keep_steps(node: Dice) -> float:
     ``d + 1``), each a grid times a die; the powers of the chains without near dice
     (``R + 1`` cells, by squaring), those with near dice (``(R - 1) * (R + 1)``
     cells, weights of at most ``R - 1`` chains; only pairs of cells below ``R``
-    near dice multiply) up to ``R - 1``, and their products.
+    near dice multiply) up to ``R - 1``, and their products.  A chain shows a
+    threshold that does not explode at most once (its last die).
     A keep tracks sums of near dice: ``w`` faces beyond the threshold give weight
     lists of ``(R - 1) * w + 1`` values; thresholds are summed in groups of ``w`` up
     to twice as many, each group at its largest ``w``."""
@@ -224,18 +233,18 @@ def explode_keep_steps(node: Dice) -> float:
     else:
         edge = 0
     cells = r * (r + 1)
-    near_cells = max(1, (r - 1) * (r + 1))
-    # cell pairs of near chains that stay below R near dice (the others are skipped)
-    near_pairs = (r - 1) * (r - 2) // 2 * (r + 1) ** 2
     chain_bits = (depth + 1) * sides.bit_length() + 8
     bits = (depth + 1) * n * sides.bit_length() + n.bit_length() + 8
     most = min(r - 1, n)
     hit_cells, die_cells = min(3, hits), min(3, sides)
     far = n * (depth + 1) * sides + 1
 
-    def threshold(w: int) -> float:
-        """Steps of one threshold with ``w`` near faces."""
-        rounds = min(r, depth + 1) if w >= edge else depth + 1
+    def threshold(w: int, equal: int, long: bool) -> float:
+        """Steps of one threshold with ``w`` near faces, where one chain has at most
+        ``equal`` dice showing the threshold (none beyond every face; one, its last,
+        unless the threshold explodes; else up to ``R`` counted)."""
+        short = not long and w >= edge  # every exploding face near: short chains
+        rounds = min(r, depth + 1) if short else depth + 1
         die = max(w, 1) if keeping else sides
         steps = 0.0
         for k in range(rounds):
@@ -243,23 +252,35 @@ def explode_keep_steps(node: Dice) -> float:
             run_cells = 1 if hits <= 1 else min(cells, (k + 1) * (k + 2) // 2)
             steps += run_cells * (die_cells + hit_cells) * _product_steps(size, die,
                                                                           chain_bits)
-        near = (r - 1) * w + 1 if keeping else far
-        rest = 1 if keeping else far
+        # a drop tracks the sum of the other dice: of one die per chain when the
+        # chains are short (the exploding faces are near), else of whole chains
+        others = n * sides + 1 if short else far
+        near = (r - 1) * w + 1 if keeping else others
+        rest = 1 if keeping else others
+        counts = min(r, equal * max(1, r - 1)) + 1  # dice at the threshold, 0 .. R
+        rest_cells = min(r, equal * n) + 1
+        near_cells = max(1, (r - 1) * counts)
+        # cell pairs of near chains that stay below R near dice (the others skipped)
+        near_pairs = (r - 1) * (r - 2) // 2 * counts**2
         # the powers of the chains without near dice by squaring: the products grow
-        # geometrically, so all of them cost less than three of the last one
-        return steps + (r + 1) ** 2 * (3 * _product_steps(rest, rest, bits, True)
-                                       + most * _product_steps(rest, rest, bits)) \
+        # geometrically (each multiplies numbers of at most half the last size), so
+        # all of them cost less than two products of the largest size
+        return steps + rest_cells**2 * (2 * _product_steps(rest, rest, bits, True)
+                                        + most * _product_steps(rest, rest, bits)) \
             + most * (near_pairs * _product_steps(near, near, most * chain_bits + 8)
                       + near_cells**2 * 20) \
-            + (most + 1) * near_cells * (r + 1) * _product_steps(near, rest, bits) \
+            + (most + 1) * near_cells * rest_cells * _product_steps(near, rest, bits) \
             + (most + 1) * cells * near * (30 + bits // 60) + 8000
 
-    # the thresholds have 0 .. sides - 1 near faces, one each; beyond them all, sides
-    total = threshold(sides) + 30_000
+    # the thresholds have 0 .. sides - 1 near faces, one each, and beyond them all,
+    # sides; those that explode are counted again, each run at its most near faces
+    total = threshold(sides, 0, False) + 30_000
+    for lo, hi in selected_ranges(op, sides):
+        total += (hi - lo + 1) * threshold(sides - lo if top else hi - 1, r, True)
     low = 0
     while low < sides:
         high = min(sides - 1, max(low, 2 * low), edge - 1 if low < edge else sides - 1)
-        total += (high - low + 1) * threshold(high)
+        total += (high - low + 1) * threshold(high, 1, False)
         low = high + 1
     return total
 
