@@ -44,8 +44,8 @@ CASES = {
     # explosions by rank, and before a keep by rank
     "2d4eh1": Pool(2, 4).op("e", "h1"),
     "3d3el1": Pool(3, 3).op("e", "l1"),
-    "2d4e4@2kh1": Pool(2, 4).op("e@2", "4").op("k", "h1"),
-    "2d4e4@1kl1": Pool(2, 4).op("e@1", "4").op("k", "l1"),
+    "(2d4e4@2kh2)kh1": Pool(2, 4).op("e@2", "4").op("k", "h2").op("k", "h1"),
+    "(2d4e4@1kl2)kl1": Pool(2, 4).op("e@1", "4").op("k", "l2").op("k", "l1"),
     "3d3ro3kh1kl1": Pool(3, 3).op("ro", "3").op("k", "h1", "l1"),
     # a second explosion: the dice that exploded in the first may explode again
     "2d3e3@1kh2e3@1": Pool(2, 3).op("e@1", "3").op("k", "h2").op("e@1", "3"),
