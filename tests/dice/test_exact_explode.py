@@ -15,6 +15,7 @@ from regelwerk import resolve
 from regelwerk.budget import BUDGET
 from regelwerk.dice import parse
 from regelwerk.dice.cost import ROLL_COST, STEPS_PER_UNIT, odds_cost, odds_estimate, roll_cost
+from regelwerk.dice.exact import roll_chances
 from regelwerk.dice.exact_explode import explosion_chances, one_face_sum
 from regelwerk.dice.limits import MAX_DICE
 from regelwerk.dice.nodes import Dice
@@ -159,3 +160,25 @@ def test_other_rolls_are_estimated_by_their_distribution(expression: str) -> Non
     inside the die, with a depth, or kept: the roll's odds may need the distribution."""
     node = parse(expression)
     assert roll_cost(node) == odds_cost(node)
+
+
+def test_a_roll_takes_the_closed_form_only_within_its_estimate() -> None:
+    """``15d6!``: the closed form for every total it can roll would pass a roll's
+    share, its distribution does not, so the roll is estimated by the distribution;
+    a usual total still comes from the closed form (exact, no depth), an absurd one
+    (5000: 830 explosions) from the distribution (the depth limit leaves it 0)."""
+    node = _term("15d6!")
+    worst = closed_explosion_steps(node)
+    assert worst is not None
+    assert worst > ROLL_COST
+    assert roll_cost(node) == odds_cost(node)
+    assert roll_cost(node).units * STEPS_PER_UNIT <= ROLL_COST
+    usual = roll_chances(node, 60)
+    assert usual == explosion_chances(node, 60)
+    absurd = closed_explosion_steps(node, 5000)
+    assert absurd is not None
+    assert absurd > roll_cost(node).units * STEPS_PER_UNIT
+    closed = explosion_chances(node, 5000)
+    assert closed is not None
+    assert closed[0] > 0
+    assert roll_chances(node, 5000) == (0, 0)

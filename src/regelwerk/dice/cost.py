@@ -69,6 +69,7 @@ __all__ = [
     "odds_estimate",
     "power_cost",
     "roll_cost",
+    "roll_route",
 ]
 
 STEPS_PER_UNIT = 12
@@ -300,13 +301,25 @@ def odds_cost(tree: Expression) -> Cost:
 
 
 @lru_cache(maxsize=1024)
-def roll_cost(tree: Expression) -> Cost:
-    """The estimated work of a roll's own odds, by the way ``exact.roll_chances``
-    takes: a term of dice exploding on one end face (plus a constant) is answered in
-    closed form for any total it can roll (``plan.closed_explosion_steps``), so the
-    whole distribution is never computed; anything else costs its distribution."""
+def roll_route(tree: Expression) -> tuple[Cost, bool]:
+    """The estimated work of a roll's own odds and whether the closed form answers
+    every total (``True``) or only those whose closed form costs at most that
+    estimate (``False``; the others come from the distribution): a term of dice
+    exploding on one end face (plus a constant) is answered in closed form for any
+    total it can roll (``plan.closed_explosion_steps``), so the whole distribution's
+    estimate is not needed when that fits a roll's share; else the cheaper of the
+    two; anything else costs its distribution."""
     found = dice_plus_constant(tree)
     steps = closed_explosion_steps(found[0]) if found is not None else None
     if steps is None:
-        return odds_cost(tree)
-    return Cost(_units(steps), f"the exact odds of {shorten(str(tree))}")
+        return odds_cost(tree), False
+    closed = Cost(_units(steps), f"the exact odds of {shorten(str(tree))}")
+    if closed.units <= ROLL_COST // STEPS_PER_UNIT:
+        return closed, True
+    whole = odds_cost(tree)
+    return (whole, False) if whole.units <= closed.units else (closed, True)
+
+
+def roll_cost(tree: Expression) -> Cost:
+    """The estimated work of a roll's own odds (``roll_route``)."""
+    return roll_route(tree)[0]

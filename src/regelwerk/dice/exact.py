@@ -37,7 +37,7 @@ from regelwerk.dice.nodes import (
     Value,
 )
 from regelwerk.dice.parser import parse
-from regelwerk.dice.plan import dice_plus_constant
+from regelwerk.dice.plan import closed_explosion_steps, dice_plus_constant
 from regelwerk.dice.poly import Poly, multiply
 from regelwerk.dice.roller import apply_operator
 from regelwerk.errors import EvaluationError, translatable
@@ -262,7 +262,12 @@ def roll_chances_all(tree: Expression, totals: list[int], limit: int = cost.MAX_
             if not term.ops and 0 < term.count <= _CLOSED_FORM_DICE:
                 out.append(_plain_sum_chances(term.count, term.sides, total - offset))
                 continue
-            closed = explosion_chances(term, total - offset)
+            closed = None
+            estimate, any_total = cost.roll_route(tree)
+            here = closed_explosion_steps(term, total - offset)
+            if here is not None and (
+                    any_total or here <= estimate.units * cost.STEPS_PER_UNIT):
+                closed = explosion_chances(term, total - offset)
             if closed is None:
                 closed = keep_chances(term, total - offset)
             if closed is not None:

@@ -483,5 +483,5 @@ def clear_cache() -> None:
     cost = sys.modules.get("regelwerk.dice.cost")
     if cost is not None:
         cost.odds_cost.cache_clear()
-        cost.roll_cost.cache_clear()
+        cost.roll_route.cache_clear()
         cost.term_steps.cache_clear()

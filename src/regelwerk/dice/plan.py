@@ -347,13 +347,14 @@ def dice_plus_constant(tree: Expression) -> tuple[Dice, int] | None:
     return None
 
 
-def closed_explosion_steps(node: Dice) -> float | None:
+def closed_explosion_steps(node: Dice, total: int | None = None) -> float | None:
     """An upper bound of the steps of a roll's own chances in closed form
-    (``exact_explode.explosion_chances``) when that form answers every total the roll
-    can have, else ``None``: ``N`` dice exploding on one end face ``h`` (no depth,
-    nothing else) roll at most ``MAX_DICE`` dice, so at most ``(MAX_DICE * s) // h``
-    explosions fit below any total; per count of explosions one inclusion-exclusion
-    sum of at most ``N + 1`` binomials."""
+    (``exact_explode.explosion_chances``) for the term's ``total``, or, without one,
+    for every total the roll can have; ``None`` when the form does not answer: ``N``
+    dice exploding on one end face ``h`` (no depth, nothing else) roll at most
+    ``MAX_DICE`` dice, so at most ``(MAX_DICE * s) // h`` explosions fit below any
+    total; per count of explosions one inclusion-exclusion sum of at most ``N + 1``
+    binomials."""
     ops, n, sides = node.ops, node.count, node.sides
     if len(ops) != 1 or n <= 0 or sides < 2:
         return None
@@ -363,7 +364,8 @@ def closed_explosion_steps(node: Dice) -> float | None:
     if selected_faces(op, sides) != 1 or not (op.selects(1) or op.selects(sides)):
         return None
     hit = sides if op.selects(sides) else 1
-    most = (MAX_DICE * sides) // hit
+    low = 2 if hit == 1 else 1
+    most = (MAX_DICE * sides) // hit if total is None else max(0, (total - n * low) // hit)
     terms = (most + 1) * (n + 1)
     if terms > MAX_TERMS:
         return None
