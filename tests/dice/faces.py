@@ -72,7 +72,7 @@ def exploding_chances(count: int, sides: int, explodes: Faces, total: int
 
 def cut_off(count: int, sides: int, hits: int) -> Fraction:
     """The mass an explosion without a depth limit leaves out (docs/notation.md:
-    "followed until the probability cut off is below 10⁻¹²"): the fewest rounds
+    "followed until the probability cut off is at most 10⁻¹²"): the fewest rounds
     r with count * (hits/sides)**r at most 10**-12 ("at most 100 rounds": r at most
     101, the first die and 100 more), and each die's chain longer than that cut."""
     rounds = rounds_followed(count, sides, hits) + 1

@@ -3,7 +3,7 @@ written out over the faces (``tests/dice/faces.py``, ``tests/oracle.py``): the
 cases its mutants showed untested (docs/mutation.md).  The rules: "Totals are
 exact: ``/`` gives a fraction … and only the final total is made whole, by
 cutting toward zero" and "Explosions without a depth limit are followed until
-the probability cut off is below 10⁻¹²" (docs/notation.md)."""
+the probability cut off is at most 10⁻¹²" (docs/notation.md)."""
 
 from __future__ import annotations
 

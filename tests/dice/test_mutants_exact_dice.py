@@ -5,7 +5,7 @@ showed untested.  The rules are docs/notation.md's: "``kh3``: keep the three
 highest", "``ra`` … when any die is selected, one more die joins (only one)",
 "``cs`` … the term is the number of kept dice selected", "``@N`` allows at most N
 rounds", and "Explosions without a depth limit are followed until the probability
-cut off is below 10⁻¹² (at most 100 rounds)"."""
+cut off is at most 10⁻¹² (and at most 100 rounds)"."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ sharing no code with regelwerk): the cases its mutants showed untested.  The rul
 (docs/notation.md): "``mi``: each kept die counts at least N", "``ma``: … at most
 N", "``hN``/``lN`` pick by rank, ties going to the die rolled first", "Expressions
 that cannot finish are refused before rolling", and "Explosions without a depth limit
-are followed until the probability cut off is below 10⁻¹²"."""
+are followed until the probability cut off is at most 10⁻¹²"."""
 
 from __future__ import annotations
 
@@ -49,9 +49,9 @@ CASES = {
     # explosions by rank, and before a keep by rank
     "2d4eh1": Pool(2, 4).op("e", "h1"),
     "3d3el1": Pool(3, 3).op("e", "l1"),
-    "2d4e4@2kh1": Pool(2, 4).op("e@2", "4").op("k", "h1"),
-    "2d4e4@1kl1": Pool(2, 4).op("e@1", "4").op("k", "l1"),
-    "2d4e4@2pl1": Pool(2, 4).op("e@2", "4").op("p", "l1"),
+    "(2d4e4@2kh2)kh1": Pool(2, 4).op("e@2", "4").op("k", "h2").op("k", "h1"),
+    "(2d4e4@1kl2)kl1": Pool(2, 4).op("e@1", "4").op("k", "l2").op("k", "l1"),
+    "(2d4e4@2kh2)pl1": Pool(2, 4).op("e@2", "4").op("k", "h2").op("p", "l1"),
     "3d3ro3kh1kl1": Pool(3, 3).op("ro", "3").op("k", "h1", "l1"),
     # a second explosion: the dice that exploded in the first may explode again
     "2d3e3@1kh2e3@1": Pool(2, 3).op("e@1", "3").op("k", "h2").op("e@1", "3"),
@@ -65,17 +65,20 @@ def test_a_pool_against_its_rule_over_every_face(expression: str) -> None:
     assert distribution(expression).cut_off == 0
 
 
-def test_a_pool_explosion_without_depth_is_cut_below_1e_12() -> None:
+def test_a_pool_explosion_without_depth_is_cut_at_most_1e_12() -> None:
     # 1d3!kl1: one die at a time explodes; the outcome still exploding after k rounds
-    # has chance 3**-(k+1), followed until that is below 1e-12: 3**-26 (3**-25 is not)
+    # has chance 3**-(k+1), followed until that is at most 1e-12: 3**-26 (3**-25 is not)
     assert Fraction(1, 3**25) > Fraction(1, 10**12) > Fraction(1, 3**26)
     odds = distribution("1d3!kl1")
     assert odds.cut_off == Fraction(1, 3**26)
     # the lowest of the chain's dice; the chain's last die stands
     assert dict(odds.distribution.items()) == outcomes(
         lambda d: min(chain(d, 3, lambda f: f == 3, 25)))
-    # 1d10!kl1: after 11 rounds the chance is 10**-12, not below 1e-12: one round more
-    assert distribution("1d10!kl1").cut_off == Fraction(1, 10**13)
+    # after 11 rounds the chance still exploding is exactly 10**-12: at most 1e-12, so
+    # the chain stops there (docs/notation.md: the fewest rounds with N * p**(d+1) <= 1e-12),
+    # on the pool route (parentheses) as on the route of explosions kept by rank
+    assert distribution("(1d10!kh1)kl1").cut_off == Fraction(1, 10**12)
+    assert distribution("1d10!kl1").cut_off == Fraction(1, 10**12)
 
 
 def test_a_pool_explosion_that_never_ends_is_refused() -> None:
