@@ -95,6 +95,18 @@ def test_map_hero_point_and_odds_against_a_hidden_ac(browser: Browser, served: S
         expect(seat.page.locator(".battle .tokens")).to_contain_text("Oger (7, 3)")
     expect(gm.page.locator(".battle .tokens")).to_contain_text(f"{LURKER} (6, 4)")
     expect(ann.page.locator(".battle .tokens li")).to_have_count(2)
+    # Only the game master's map has the hidden creature: ringed and named hidden.
+    expect(gm.page.locator(".battle .map-svg g.hidden-token")).to_have_count(1)
+    expect(gm.page.locator(".battle .map-svg g.hidden-token title")).to_have_text(
+        f"{LURKER}: vor den Spielenden verborgen")
+    expect(gm.page.locator(".battle .tokens .hidden-token")).to_have_text(
+        f"{LURKER} (6, 4) · Verborgen")
+    expect(ann.page.locator(".battle .hidden-token")).to_have_count(0)
+    # Undo takes back a map change like any other command: the ogre moves, and back.
+    place(gm.page, "Oger", "8, 3")
+    gm.page.get_by_role("button", name="Letzten Befehl rückgängig machen").click()
+    for seat in (gm, ann):
+        expect(seat.page.locator(".battle .tokens")).to_contain_text("Oger (7, 3)")
 
     # A burst of 3 m from the corner of (6, 3): who is in it, as each one may know.
     for seat in (gm, ann):
