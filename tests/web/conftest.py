@@ -28,6 +28,7 @@ SCREENSHOTS_ENV = "REGELWERK_SCREENSHOTS"
 names docs/screenshots, which the README shows), else a fresh temporary folder, so
 that ``make test`` leaves the working tree as it found it."""
 STREAM_LIFETIME = 3.0
+STREAM_RETRY_MS = 300
 
 
 @pytest.fixture(scope="session")
@@ -127,6 +128,8 @@ def served() -> Iterator[Served]:
     # Streams end every few seconds, so every browser test reconnects with
     # Last-Event-ID again and again (and must neither miss nor repeat an entry).
     app.state.web_stream_lifetime = STREAM_LIFETIME
+    # ... and come back soon (a page waits this long between two connections).
+    app.state.web_stream_retry_ms = STREAM_RETRY_MS
     network = HoldBack(app)
     config = uvicorn.Config(network, host="127.0.0.1", port=port, log_level="warning",
                             timeout_graceful_shutdown=1)
