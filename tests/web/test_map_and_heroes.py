@@ -25,13 +25,12 @@ LURKER = "Lauerer"
 
 
 def click_square(page: Page, x: int, y: int) -> None:
-    """Click the square (x, y) of the table's battle map (squares of 32 units)."""
+    """Click the middle of the square (x, y) of the table's battle map (squares of 32
+    units after a margin of 22).  The locator's click finds the map again if the
+    stream redraws it meanwhile."""
     svg = page.locator(".battle .map-svg svg")
-    svg.scroll_into_view_if_needed()
-    box = svg.bounding_box()
-    assert box is not None
-    scale = box["width"] / svg.evaluate("s => s.viewBox.baseVal.width")
-    page.mouse.click(box["x"] + (x * 32 + 16) * scale, box["y"] + (y * 32 + 16) * scale)
+    scale = svg.evaluate("s => s.getBoundingClientRect().width / s.viewBox.baseVal.width")
+    svg.click(position={"x": (22 + x * 32 + 16) * scale, "y": (22 + y * 32 + 16) * scale})
 
 
 def place(page: Page, who: str, at: str) -> None:

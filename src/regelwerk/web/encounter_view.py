@@ -123,7 +123,8 @@ def _change(change: Mapping[str, Any], names: Names, t: Translator) -> str:
     health = payload.get("health")
     if isinstance(health, Mapping) and "hp" in health:
         words = {"dying": t("dying"), "wounded": t("wounded"), "doomed": t("doomed")}
-        parts = [f"{health['hp']} {t('HP')}",
+        hp = t("HP")
+        parts = [f"{health['hp']} {hp}",
                  *(f"{word} {health[key]}" for key, word in words.items() if health.get(key))]
         return f"{names.character(payload.get('character_id'))}: {', '.join(parts)}"
     if "conditions" in payload:

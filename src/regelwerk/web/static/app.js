@@ -128,9 +128,13 @@
     var box = svg.getBoundingClientRect();
     var view = svg.viewBox.baseVal;
     var scale = view && view.width ? view.width / box.width : 1;
-    var cell = 32;
-    var x = Math.floor((event.clientX - box.left) * scale / cell);
-    var y = Math.floor((event.clientY - box.top) * scale / cell);
+    // Squares of 32 units begin after the margin that holds the coordinates.
+    var holder = svg.closest(".map-svg");
+    var cell = parseFloat(holder.getAttribute("data-cell") || "32");
+    var margin = parseFloat(holder.getAttribute("data-margin") || "0");
+    var x = Math.floor(((event.clientX - box.left) * scale - margin) / cell);
+    var y = Math.floor(((event.clientY - box.top) * scale - margin) / cell);
+    if (x < 0 || y < 0) { return; }
     var shape = document.getElementById("shape");
     var field = document.getElementById(shape && shape.value === "line" ? "toward" : "corner");
     if (field) { field.value = x + ", " + y; }
