@@ -53,23 +53,3 @@ def test_unknown_language() -> None:
 )
 def test_names_match_ignoring_case_accents_and_separators(a: str, b: str) -> None:
     assert normalise_name(a) == normalise_name(b)
-
-
-@pytest.mark.parametrize("lang", ["de", "is"])
-def test_no_translation_is_its_own_text_twice(lang: str) -> None:
-    # A merge once joined both sides of a catalogue entry into one translation, so
-    # that every German rules text read twice ("Probe gelungen: …Probe gelungen: …").
-    from babel.messages.pofile import read_po
-
-    path = SOURCE / "i18n" / "locale" / lang / "LC_MESSAGES" / "regelwerk.po"
-    with path.open("rb") as handle:
-        catalog = read_po(handle)
-    doubled = [message.id for message in catalog if message.id and isinstance(message.string, str)
-               and len(message.string) % 2 == 0 and message.string
-               and message.string[:len(message.string) // 2]
-               == message.string[len(message.string) // 2:]]
-    assert doubled == []
-    text = translator(lang)("Check: {degree}, {natural} {modifier:+d} = {total} against DC "
-                            "{dc}; chances: {odds}", degree="x", natural=1, modifier=2,
-                            total=3, dc=4, odds="y")
-    assert text.count("x") == 1, text
