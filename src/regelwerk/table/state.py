@@ -7,8 +7,9 @@ decisions were made before, by the deciders).
 
 Events of game commands carry ``command`` (the sequence number of the first
 event of their command); before such a command the state remembers what it
-changes, so that ``undone`` can put it back (a compensating event: the log is
-never rewritten).
+changes (the characters and the encounter; the battle map when the command
+changes it), so that ``undone`` can put it back (a compensating event: the log
+is never rewritten).
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ __all__ = ["UNDO_DEPTH", "Event", "apply", "canonical", "fold", "folds", "initia
 UNDO_DEPTH = 20
 """How many commands back ``undo`` can go."""
 UNDOABLE_PARTS = ("characters", "encounter")
+MAP_KINDS = frozenset({"map_set", "token_placed"})
+"""Events that change the battle map: a command's first of them remembers the map
+as it was (so that undo puts it back); other commands do not copy it."""
+NO_MAP: dict[str, Any] = {"map": None, "tokens": {}}
 
 State = dict[str, Any]
 
@@ -88,6 +93,8 @@ def _remember(state: State, event: Event) -> None:
         stack.append({"command": command, "sequences": [], "gm_only": True,
                       "before": {part: copy(state[part]) for part in UNDOABLE_PARTS}})
         del stack[:-UNDO_DEPTH]
+    if event.kind in MAP_KINDS and "battle_map" not in stack[-1]["before"]:
+        stack[-1]["before"]["battle_map"] = copy(state.get("battle_map") or NO_MAP)
     stack[-1]["sequences"].append(event.sequence)
     if tuple(event.audience) != ("gm",):
         stack[-1]["gm_only"] = False
