@@ -39,6 +39,9 @@ COMMITS: list[tuple[float, float, int, float]] = []
 """(start, duration, batch size, writer-lock wait of the committing thread)."""
 GCS: list[tuple[float, float, int, int, int, float]] = []
 """(start, duration, generation, collected, objects in the generation, CPU seconds)."""
+CENSUS: list[list[tuple[str, int]]] = []
+"""With ``REGELWERK_PROBE_CENSUS`` set: the commonest types in generation 2 at each
+full collection (slow: it distorts the timings)."""
 STALLS: list[tuple[float, float]] = []
 """(when the loop woke, how late): every lateness above 1 ms."""
 STREAM_WORK: list[float] = [0.0, 0.0, 0.0]
@@ -76,6 +79,10 @@ class _TimedLock:
 def _gc_callback(phase: str, info: dict[str, int]) -> None:
     if phase == "start":
         _local.gc_objects = len(gc.get_objects(2)) if info["generation"] == 2 else 0
+        if info["generation"] == 2 and os.environ.get("REGELWERK_PROBE_CENSUS"):
+            from collections import Counter
+
+            CENSUS.append(Counter(type(o).__name__ for o in gc.get_objects(2)).most_common(25))
         _local.gc_cpu = time.thread_time()
         _local.gc_started = now()
         return
@@ -293,7 +300,11 @@ def create_app() -> Any:
     from regelwerk.api.app import create_app as regelwerk_app
 
     install()
-    return ProbeApp(regelwerk_app())
+    app = ProbeApp(regelwerk_app())
+    thresholds = os.environ.get("REGELWERK_PROBE_GC")  # e.g. 10000,10,10: an experiment
+    if thresholds:
+        gc.set_threshold(*(int(x) for x in thresholds.split(",")))
+    return app
 
 
 def _dump() -> None:
@@ -305,7 +316,7 @@ def _dump() -> None:
         gc.collect()
         heap["full_collection_ms"] = (now() - started) * 1e3
         with open(out, "w") as file:
-            json.dump({"commands": COMMANDS, "commits": COMMITS, "gcs": GCS, "heap": heap,
+            json.dump({"commands": COMMANDS, "commits": COMMITS, "gcs": GCS, "heap": heap, "census": CENSUS,
                        "stalls": STALLS, "stream_work": STREAM_WORK}, file)
 
 
