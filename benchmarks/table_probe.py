@@ -316,8 +316,8 @@ def _dump() -> None:
         gc.collect()
         heap["full_collection_ms"] = (now() - started) * 1e3
         with open(out, "w") as file:
-            json.dump({"commands": COMMANDS, "commits": COMMITS, "gcs": GCS, "heap": heap, "census": CENSUS,
-                       "stalls": STALLS, "stream_work": STREAM_WORK}, file)
+            json.dump({"commands": COMMANDS, "commits": COMMITS, "gcs": GCS, "heap": heap,
+                       "census": CENSUS, "stalls": STALLS, "stream_work": STREAM_WORK}, file)
 
 
 def main(argv: list[str]) -> None:
