@@ -75,3 +75,26 @@ def test_streams_read_the_same_events_from_memory_as_from_the_store(
             assert at_hand == (from_memory if after >= last - 6 else None)
     assert set(reads) >= {0, last - 12}
     assert len(service._shared[table.table_id]) <= 2 * service_module.SHARED_VIEWS
+
+
+def test_undo_snapshots_of_an_unchanged_part_are_one_object_and_undo_still_restores() -> None:
+    """Undo keeps what each of the latest commands changed; commands that leave the
+    characters as they were share one snapshot of them, and undoing each of a run
+    of renames still puts back the name before it."""
+    table = make_table("pf2e")
+    service = table.service
+    service.execute(table.gm, {"type": "add_character", "name": "Ezren", "sheet": SHEET})
+    for _ in range(3):  # rolls leave the characters as they were
+        service.execute(table.gm, {"type": "roll", "expression": "1d6"})
+    for name in ("Ezren I", "Ezren II"):
+        service.execute(table.gm, {"type": "update_character", "character_id": "c1",
+                                   "name": name})
+    stack = service._states[table.table_id]["undo"]
+    befores = [entry["before"]["characters"] for entry in stack[-5:]]
+    assert all(b is befores[0] for b in befores[:4])  # before each note and the 1st rename
+    assert befores[4] is not befores[3] and befores[4]["c1"]["name"] == "Ezren I"
+    names = []
+    for _ in range(2):
+        service.execute(table.gm, {"type": "undo"})
+        names.append(service.state(table.gm)["characters"]["c1"]["name"])
+    assert names == ["Ezren I", "Ezren"]
