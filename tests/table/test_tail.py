@@ -91,8 +91,9 @@ def test_undo_snapshots_of_an_unchanged_part_are_one_object_and_undo_still_resto
                                    "name": name})
     stack = service._states[table.table_id]["undo"]
     befores = [entry["before"]["characters"] for entry in stack[-5:]]
-    assert all(b is befores[0] for b in befores[:4])  # before each note and the 1st rename
-    assert befores[4] is not befores[3] and befores[4]["c1"]["name"] == "Ezren I"
+    assert all(b is befores[0] for b in befores[:4])  # before each roll and the 1st rename
+    assert befores[4] is not befores[3]
+    assert befores[4]["c1"]["name"] == "Ezren I"
     names = []
     for _ in range(2):
         service.execute(table.gm, {"type": "undo"})
