@@ -109,6 +109,7 @@ def _patch(owner: object, name: str, value: object) -> None:
 
 def install() -> None:
     """Wrap the table's code with the timers."""
+    import anyio.to_thread
     from starlette import concurrency
     from starlette.responses import JSONResponse
 
@@ -122,6 +123,9 @@ def install() -> None:
         record = _record.get()
         submitted = now()
         done: list[float] = []
+        if record is not None:  # threads of the pool busy when this command asked
+            record["pool_busy"] = max(record.get("pool_busy", 0.0), float(
+                anyio.to_thread.current_default_thread_limiter().borrowed_tokens))
 
         def timed() -> Any:
             _add("pool_wait", now() - submitted)

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-PARTS = ("before_app", "pool_wait", "table_lock", "decide", "writer_lock", "commit",
+PARTS = ("before_app", "pool_busy", "pool_wait", "table_lock", "decide", "writer_lock", "commit",
          "append", "in_thread", "hop_back", "announce", "json", "in_app", "after_app")
 
 
@@ -58,8 +58,9 @@ def explain(prefix: str) -> str:
     lines = [f"  probe: {len(joined)} commands joined; mean ms of each part "
              f"(median 10 | slowest {len(tail)}):"]
     for key in ("latency", *PARTS):
-        mid = sum(r[key] for r in middle) / len(middle) * 1e3
-        slow = sum(r[key] for r in tail) / len(tail) * 1e3
+        scale = 1.0 if key == "pool_busy" else 1e3  # threads of the pool, not ms
+        mid = sum(r[key] for r in middle) / len(middle) * scale
+        slow = sum(r[key] for r in tail) / len(tail) * scale
         lines.append(f"    {key:12} {mid:8.2f} | {slow:8.2f}")
     overlap = {name: sum(_overlaps(spans, r["sent"], r["done"]) for r in tail) / len(tail)
                * 1e3 for name, spans in (("gen-2 gc", gcs), ("gen-0/1 gc", young),
