@@ -215,6 +215,20 @@ def install() -> None:
 
     if sql.SqlStore._commit_append is original_sql_append:
         _patch(sql.SqlStore, "_commit_append", sql_commit_append)
+    from regelwerk.store import postgres
+
+    original_pg_append = postgres.PostgresStore._commit_append  # psycopg's own appends
+
+    def pg_commit_append(self: Any, *args: Any) -> None:
+        started = now()
+        try:
+            original_pg_append(self, *args)
+        finally:
+            took = now() - started
+            _add("append", took)
+            COMMITS.append((started, took, 1, 0.0))
+
+    _patch(postgres.PostgresStore, "_commit_append", pg_commit_append)
 
     original_at_hand = service.TableService.events_at_hand
 
