@@ -32,6 +32,7 @@ from regelwerk.dice.cost import (
     term_steps,
 )
 from regelwerk.dice.nodes import Dice
+from regelwerk.dice.plan import one_face_steps, tables_steps
 from regelwerk.errors import LimitExceeded
 
 
@@ -287,7 +288,15 @@ def test_rerolls_and_explosions_of_a_die_s_table() -> None:
     # 4d6!@1: 14 values, 6 bits; 1 × 14 pairs (at most 64: 4 steps a pair)
     explode = (1 + 2 * 6) * (14 * 4 + 14 * (2 + words(6))) + 6 * 4
     one = explode + 6 * 19 * (2 + words(9))
-    assert _term("4d6!@1") == (one + power_cost(4, 19, 20, 9), 4 * 19 + 1, 4 * 9)
+    node = parse("4d6!@1")
+    assert isinstance(node, Dice)
+    assert tables_steps(node.ops, 6, 4) == (one, 19, 9)
+    # the term explodes on one face only: the cheaper of that table's power (a die
+    # holds 2 × 5 + 1 = 11 values, 1 to 12, over 6 ** 2, 6 bits) and the quotient
+    ways = one_face_steps(node)
+    assert ways is not None
+    assert ways[0] == one + power_cost(4, 11, 11, 6)
+    assert _term("4d6!@1") == (min(ways[:2]), 4 * 11 + 1, 4 * 6)
     # 4d6!@1ro1: the reroll first (from the last back): 6 values, then the
     # explosion of 24 values over 12 bits, a packed product of 6 by 24 values
     packed = int(words(30 * 12) ** 1.6) + 4 * 30
@@ -370,7 +379,7 @@ def test_the_pool_route_counts_every_die_it_may_roll() -> None:
     assert _term("4d6kh1kl1")[1:] == (4 * 6 + 1, 4 * 3)
     assert _term("4d6ro1kh3ph1")[1:] == (4 * 6 + 1, 4 * 3 * 2)
     assert _term("4d6ra6kh3")[1:] == ((4 + 1) * 6 + 1, (4 + 1) * 3 * 2)
-    assert _term("4d6!@2kh3")[1:] == ((4 + 4 * 2) * 6 + 1, (4 + 4 * 2) * 3)
+    assert _term("(4d6!@2kh3)kh3")[1:] == ((4 + 4 * 2) * 6 + 1, (4 + 4 * 2) * 3)
     assert _term("4d6rr1ro2!@1kh1kl1")[1:] == ((4 + 4) * 6 + 1, (4 + 4) * 3 * 3)
 
 

@@ -212,7 +212,9 @@ def test_kept_ranks_at_the_edges(ops: list[tuple[str, list[tuple[str, int]]]], d
     ("4d6ro1kh3ph1", "pool"), ("4d6ro1ph1pl1", "pool"), ("4d6ro1kh2ph1", "pool"),
     ("4d6k>2kh3", "pool"), ("4d6p1kh3", "pool"),
     ("4d6ra6", "ra"), ("4d6ro1ra6", "ra"), ("4d6ra6kh3", "pool"), ("4d6ra6!", "ra"),
-    ("4d6!kh3", "pool"), ("4d6!>5kh1", "pool"), ("4d6kh1kl1", "pool"),
+    ("4d6!kh3", "explode_keep"), ("4d6!>5kh1", "explode_keep"), ("4d6!pl1", "explode_keep"),
+    ("4d6r1!kh3", "pool"), ("(4d6!kh3)kh2", "pool"), ("4d6!kh1kl1", "pool"),
+    ("4d6!kh0", "pool"), ("4d6kh1kl1", "pool"),
     ("4d6kh3k>5", "pool"), ("4d6ro1kh2ro1", "ranks"),
     ("4d6roh1", "pool"), ("4d6eh1", "pool"), ("4d6cs>5", "tables"), ("4d6kh3cs>5", "ranks"),
 ])
@@ -409,10 +411,10 @@ def test_the_fallback_beyond_200000_outcomes_is_infinite() -> None:
 
 
 def test_the_fallback_of_explosions_grows_with_depth_and_dice() -> None:
-    depths = [_pool(f"4d6!@{d}kh3") for d in (1, 2, 3)]
+    depths = [_pool(f"(4d6!@{d}kh3)kh3") for d in (1, 2, 3)]
     assert depths == sorted(depths)
     assert len(set(depths)) == 3
-    assert _pool("3d6!@2kh3") < _pool("4d6!@2kh3") < _pool("5d6!@2kh3")
+    assert _pool("(3d6!@2kh3)kh3") < _pool("(4d6!@2kh3)kh3") < _pool("(5d6!@2kh3)kh3")
 
 
 def _ms(dice: int, faces: int) -> float:
