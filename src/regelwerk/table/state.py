@@ -84,14 +84,27 @@ def copy_dict(value: dict[str, Any]) -> dict[str, Any]:
     return copied
 
 
+def _snapshot(value: Any, latest: Any) -> Any:
+    """A copy of ``value`` for undo; the latest snapshot itself when ``value`` has not
+    changed since (the same pickle, so the same types and the same shape: a check
+    leaves the characters as they were).  Snapshots are never changed in place, so
+    sharing one spares the copy, and the garbage collector's walk over it."""
+    data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    if latest is not None and pickle.dumps(latest, pickle.HIGHEST_PROTOCOL) == data:
+        return latest
+    return pickle.loads(data)
+
+
 def _remember(state: State, event: Event) -> None:
     command = event.payload.get("command")
     if command is None:
         return
     stack: list[dict[str, Any]] = state["undo"]
     if not stack or stack[-1]["command"] != command:
+        latest = stack[-1]["before"] if stack else {}
         stack.append({"command": command, "sequences": [], "gm_only": True,
-                      "before": {part: copy(state[part]) for part in UNDOABLE_PARTS}})
+                      "before": {part: _snapshot(state[part], latest.get(part))
+                                 for part in UNDOABLE_PARTS}})
         del stack[:-UNDO_DEPTH]
     if event.kind in MAP_KINDS and "battle_map" not in stack[-1]["before"]:
         stack[-1]["before"]["battle_map"] = copy(state.get("battle_map") or NO_MAP)
