@@ -1,16 +1,34 @@
-"""What founding a table needs, checked before anything is stored, and the language
-of a table already read."""
+"""What founding a table needs, checked before anything is stored; the secrets a
+member and an invitation get; the language of a table already read."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from regelwerk.i18n import LANGUAGES
 from regelwerk.table.commands import SYSTEMS
 from regelwerk.table.errors import InvalidCommand
 
-__all__ = ["check_founding", "language_in"]
+__all__ = ["Credentials", "Invitation", "check_founding", "language_in"]
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """A member's access to a table; the token is shown once."""
+
+    table_id: str
+    member_id: str
+    token: str
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """An invitation link's secret; the token is shown once."""
+
+    invitation_id: str
+    token: str
 
 
 def check_founding(*, name: str, system: str, lang: str, gm_name: str) -> None:
