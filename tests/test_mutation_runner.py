@@ -64,6 +64,18 @@ def test_a_mutant_gets_the_tests_that_ran_one_of_its_lines() -> None:
     assert baseline.covering(found["number: `3` → `4`"], "LIMIT") == {0, 1, 2}
 
 
+def test_a_constant_also_gets_the_tests_whose_module_names_it() -> None:
+    source = "TABLE = {'a': 3}\n"
+    found = {m.description: m for m in mutants("m", "m.py", source)}
+    # no test runs a line of m.py (module-level code runs at import); tests 4 and 5
+    # come from a module that reads TABLE, test 6 from one that does not
+    reads, other = "from m import TABLE\nassert TABLE['a'] == 3\n", "assert True\n"
+    baseline = Baseline(items=[], lines={}, sources={"m.py": source},
+                        test_sources={4: reads, 5: reads, 6: other})
+    assert baseline.covering(found["number: `3` → `4`"], "TABLE") == {4, 5}
+    assert baseline.covering(found["number: `3` → `4`"], "TABL") == set()
+
+
 def test_reads_at_import_time_are_told_from_reads_in_function_bodies() -> None:
     assert not read_at_import("X", "def f():\n    return X\n")
     assert not read_at_import("X", "f = lambda: X\n")

@@ -1,7 +1,9 @@
 """Keep the gettext catalogues in step with the code.
 
     python tools/catalogues.py update   # extract messages, add new ones to every .po
-    python tools/catalogues.py check    # exit 1 if a message lacks a de/is translation
+    python tools/catalogues.py check    # exit 1 if a message lacks a de/is translation,
+                                        # or a translation is written twice in a row
+    python tools/catalogues.py undouble # keep one copy of a translation written twice
     python tools/catalogues.py set FILE # translations from a JSON file
                                         # {"de": {msgid: text}, "is": {...}}
     python tools/catalogues.py merge    # after a git merge that conflicts in the
@@ -27,7 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "regelwerk"
 LOCALES = SOURCE / "i18n" / "locale"
 ERRORS = ("RegelwerkError", "DiceError", "DiceSyntaxError", "LimitExceeded", "FaceError",
-          "EvaluationError", "RequestError", "RuleError")
+          "EvaluationError", "RequestError", "RuleError",
+          # the table's errors (a table's ``NotAllowed`` is given a translated text)
+          "TableError", "InvalidCommand", "NotAuthorized")
 KEYWORDS = {"t": None, "plural": (1, 2), "Message": None, "translatable": None, "NameTable": None,
             "_error": (2,), "_invalid": None, **dict.fromkeys(ERRORS)}
 
@@ -95,6 +99,38 @@ def missing() -> list[str]:
     return out
 
 
+def _doubled(text: str) -> bool:
+    """A translation that is written twice in a row (what a text merge of the
+    catalogues can leave behind)."""
+    half = len(text) // 2
+    return bool(text) and len(text) % 2 == 0 and text[:half] == text[half:]
+
+
+def doubled() -> list[str]:
+    """``lang: msgid`` for every translation that repeats itself."""
+    out = []
+    for lang in ("de", "en", "is"):
+        for message in load(lang):
+            strings = (message.string if isinstance(message.string, tuple | list)
+                       else (message.string,))
+            if message.id and any(_doubled(str(text)) for text in strings if text):
+                out.append(f"{lang}: {message.id!r}")
+    return out
+
+
+def undouble() -> None:
+    """Keep one copy of every translation that repeats itself."""
+    for lang in ("de", "en", "is"):
+        catalog = load(lang)
+        for message in catalog:
+            if isinstance(message.string, tuple | list):
+                message.string = tuple(str(t)[:len(t) // 2] if _doubled(str(t)) else str(t)
+                                       for t in message.string)
+            elif message.string and _doubled(message.string):
+                message.string = message.string[:len(message.string) // 2]
+        save(lang, catalog)
+
+
 def set_translations(path: str) -> None:
     import json
 
@@ -150,7 +186,13 @@ def main(argv: list[str]) -> int:
         gaps = missing()
         for gap in gaps:
             print("untranslated", gap)
-        return 1 if gaps else 0
+        twice = doubled()
+        for entry in twice:
+            print("written twice (fix: tools/catalogues.py undouble)", entry)
+        return 1 if gaps or twice else 0
+    if argv[1:] == ["undouble"]:
+        undouble()
+        return 0
     if argv[1:] == ["merge"]:
         merge()
         return 0

@@ -5,7 +5,9 @@ coverage.py measures the lines (its C tracer, one dynamic context per test, set 
 ``switch_context``); a mutant is then tried only against the tests that ran one of its
 lines (``Baseline.covering``), quickest first. A module constant is read wherever
 its name is written, so its mutants get every test that ran a line of a module whose
-source names it.
+source names it, and every test whose own module names it (a table that only
+module-level code of the package builds, such as a name table or an example, runs no
+line of its module in any test, yet a test may read it).
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ class Baseline:
     lines: dict[str, dict[int, set[int]]] = field(default_factory=dict)
     """File → line → numbers of the passing tests that ran it."""
     sources: dict[str, str] = field(default_factory=dict)
+    test_sources: dict[int, str] = field(default_factory=dict)
+    """Number → the source of the test's own module (shared between its tests)."""
+    _named: dict[str, set[int]] = field(default_factory=dict)
 
     def covering(self, mutant: Mutant, name: str = "") -> set[int]:
         """The passing tests that ran the mutant's lines; for a module constant
@@ -44,7 +49,11 @@ class Baseline:
                 if path == mutant.path or word.search(source):
                     for tests in self.lines.get(path, {}).values():
                         found |= tests
-            return found
+            if name not in self._named:
+                texts = {text for text in self.test_sources.values() if word.search(text)}
+                self._named[name] = {n for n, text in self.test_sources.items()
+                                     if text in texts}
+            return found | self._named[name]
         ran = self.lines.get(mutant.path, {})
         found = set()
         for line in range(mutant.line, max(mutant.line, mutant.end_line) + 1):
@@ -58,6 +67,12 @@ def run_baseline(items: list[pytest.Item], sources: dict[str, str]) -> Baseline:
     measure = coverage.Coverage(data_file=None, include=files, config_file=False,
                                 branch=False)
     baseline = Baseline(items, sources=sources)
+    texts: dict[str, str] = {}
+    for number, item in enumerate(items):
+        module = str(item.path)
+        if module not in texts:
+            texts[module] = item.path.read_text(encoding="utf-8") if item.path.is_file() else ""
+        baseline.test_sources[number] = texts[module]
     measure.start()
     try:
         for number, item in enumerate(items):

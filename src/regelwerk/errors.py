@@ -23,6 +23,7 @@ English template with named values (``"unknown condition {name!r}"``,
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 __all__ = [
     "DiceError",
@@ -32,6 +33,7 @@ __all__ = [
     "LimitExceeded",
     "Message",
     "NotAllowed",
+    "Number",
     "RegelwerkError",
     "RequestError",
     "RuleError",
@@ -55,6 +57,30 @@ class Message(str):
     def render(self, translate: Callable[..., str]) -> str:
         """The text in ``translate``'s language."""
         return _render(translate, self.template, self.values)
+
+
+class Number(Message):
+    """A number inside a message, shown in the reader's notation (``20.000`` in German)
+    by Babel whenever the message is said."""
+
+    value: int | float
+
+    def __new__(cls, value: int | float) -> Number:
+        text = str.__new__(cls, str(value))
+        text.template = str(value)
+        text.values = {}
+        text.value = value
+        return text
+
+    def render(self, translate: Callable[..., str]) -> str:
+        """The number in the notation of ``translate``'s language."""
+        number = getattr(translate, "number", None)
+        if number is None:  # a wrapper of a translator (the table's Speaker)
+            number = getattr(getattr(translate, "translator", None), "number", None)
+        return str(number(self.value)) if number is not None else str(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return str, (str(self),)
 
 
 def _render(translate: Callable[..., str], template: str, values: dict[str, object]) -> str:

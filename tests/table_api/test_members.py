@@ -89,11 +89,13 @@ def test_malformed_bodies(live: Live) -> None:
 def test_errors_speak_the_readers_language(live: Live) -> None:
     gm = new_table(live)
     state = f"{TABLES}/{gm['table_id']}/state"
-    english = live.client.get(state).json()["error"]["message"]
+    unasked = live.client.get(state).json()["error"]["message"]
+    english = live.client.get(state, headers={"Accept-Language": "en-GB"})
     german = live.client.get(state, headers={"Accept-Language": "de-DE,de;q=0.9"})
     icelandic = live.client.get(state, headers={"Accept-Language": "is"})
-    assert len({english, german.json()["error"]["message"],
+    assert len({english.json()["error"]["message"], german.json()["error"]["message"],
                 icelandic.json()["error"]["message"]}) == 3
+    assert unasked == german.json()["error"]["message"]  # the table's language (de)
 
 
 def test_every_table_endpoint_is_documented_with_errors(live: Live) -> None:

@@ -34,6 +34,7 @@ __all__ = [
     "error_json",
     "language",
     "problem_responses",
+    "said",
     "status_of",
 ]
 
@@ -113,12 +114,32 @@ class HttpProblem(Exception):
 
 
 def language(request: Request) -> Translator:
-    """The translator for the request's ``Accept-Language`` (first of de, en, is)."""
+    """The reader's language: the first of de, en, is that the request's
+    ``Accept-Language`` names, else the language of the table in the path (as the
+    service knows it), else English.  Every message of a table resource is in it,
+    the table's refusals too (docs/api.md, "Errors")."""
     for part in request.headers.get("accept-language", "").split(","):
         tag = part.split(";")[0].strip().lower()[:2]
         if tag in LANGUAGES:
             return translator(tag)
+    table_id = request.path_params.get("table_id")
+    if isinstance(table_id, str):
+        from regelwerk.api.table_room import room_of
+
+        opened = room_of(request.app).opened()
+        lang = opened[0].language_of(table_id) if opened is not None else None
+        if lang in LANGUAGES:
+            return translator(lang)
     return translator("en")
+
+
+def said(error: RegelwerkError, t: Translator) -> str:
+    """An error's message in the reader's language (a store that cannot be reached
+    adds its own technical words)."""
+    if error.code == "store_unavailable":
+        return t("The event store cannot be reached; nothing was done: send it again "
+                 "({detail}).", detail=error.message)
+    return error.to_dict(t)["message"]
 
 
 def _is_json(content_type: str) -> bool:
@@ -153,13 +174,15 @@ async def check_body(request: Request) -> None:
 
 def _validation_message(error: RequestValidationError, t: Translator) -> tuple[str, str]:
     """The code and a readable message for FastAPI's validation errors."""
+    from regelwerk.protocol.resolve import field_problem
+
     problems = []
     for item in error.errors()[:5]:
         kind = str(item.get("type", ""))
         if kind == "json_invalid":
             return "invalid_json", t("The body is not valid JSON.")
         where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
-        problems.append(f"{where}: {item.get('msg', '')}")
+        problems.append(f"{where}: {field_problem(item).render(t)}")
     return "invalid_request", t("The request does not fit: {problems}.",
                                 problems="; ".join(problems))
 
@@ -181,7 +204,7 @@ class TableRoute(APIRoute):
                 code, message = _validation_message(error, language(request))
                 return error_json(code, message)
             except RegelwerkError as error:
-                return error_json(error.code, error.message)
+                return error_json(error.code, said(error, language(request)))
 
         return guarded
 

@@ -17,10 +17,11 @@ from regelwerk.protocol.resolve import resolve
 
 if TYPE_CHECKING:  # rich loads when something is shown through it (not `roll | cat`)
     from rich.console import Console
+    from rich.table import Table
 
 __all__ = ["LANG_OPTIONS", "call", "cli_language", "cli_t", "console", "faces_option",
            "help_texts", "json_option", "lang_option", "localize", "rolling_options",
-           "seed_option", "system_language"]
+           "seed_option", "system_language", "table"]
 
 LANG_OPTIONS = ("--lang", "--sprache", "--tungumal", "--tungumál")
 """The spellings of the language option."""
@@ -41,6 +42,19 @@ def console(file: IO[str] | None = None) -> Console:
 
     return _Console(file=sys.stdout if file is None else file, highlight=False,
                     soft_wrap=True)
+
+
+def table(**options: Any) -> Table:
+    """A rich table for standard output: with box lines on a terminal, as plain columns
+    (no box-drawing characters, no colours) in a pipe or a file, so that ``grep``,
+    ``cut`` and ``awk`` read it."""
+    from rich.table import Table
+
+    from regelwerk.cli.lines import terminal
+
+    if not terminal(sys.stdout):
+        options.update(box=None, pad_edge=False)
+    return Table(**options)
 
 
 def _faces(_ctx: click.Context, _param: click.Parameter, value: str | None) -> list[int] | None:

@@ -16,6 +16,7 @@ from regelwerk.cli.common import (
     rolling_options,
     seed_option,
 )
+from regelwerk.cli.common import table as grid
 from regelwerk.cli.lines import Line, Span, show
 from regelwerk.errors import RegelwerkError
 from regelwerk.i18n import Translator
@@ -168,7 +169,6 @@ def odds_command(expressions: tuple[str, ...], seed: int | None, show_all: bool,
 
 def _odds_table(t: Translator, answers: list[dict[str, Any]], rolled: list[int | None],
                 show_all: bool) -> Table:
-    from rich.table import Table
     from rich.text import Text
 
     tables: list[dict[int, float]] = [dict(a["distribution"]) for a in answers]
@@ -179,7 +179,7 @@ def _odds_table(t: Translator, answers: list[dict[str, Any]], rolled: list[int |
     hidden = [v for v in values if all(table.get(v, 0.0) < smallest for table in tables)]
     if not show_all:
         values = [v for v in values if v not in hidden]
-    table = Table(title=answers[0]["expression"] if single else t("Comparison"))
+    table = grid(title=answers[0]["expression"] if single else t("Comparison"))
     table.add_column(t("Value"), justify="right")
     for a in answers:
         suffix = "" if single else f"\n{a['expression']}"

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO
 
-__all__ = ["Line", "Span", "show", "to_rich"]
+__all__ = ["Line", "Span", "show", "terminal", "to_rich"]
 
 Span = tuple[str, str]
 """A piece of text and its rich style (``""`` for none)."""
@@ -24,7 +24,7 @@ _MARKUP = re.compile(r"\[|:\S*:")
 """What rich's console reads in a string: markup tags and emoji codes."""
 
 
-def _terminal(file: IO[str]) -> bool:
+def terminal(file: IO[str]) -> bool:
     """Whether rich would treat ``file`` as a terminal (or might: then rich decides)."""
     if os.environ.get("TTY_COMPATIBLE", "") != "" or os.environ.get("FORCE_COLOR") is not None:
         return True
@@ -56,13 +56,13 @@ def to_rich(line: Line) -> object:
 def show(lines: Sequence[Line], file: IO[str] | None = None) -> None:
     """Print ``lines`` to ``file`` (standard output) as rich's console would."""
     out = sys.stdout if file is None else file
-    if not _terminal(out) and all(_unchanged(line) for line in lines):
+    if not terminal(out) and all(_unchanged(line) for line in lines):
         out.write("".join((line if isinstance(line, str) else "".join(t for t, _ in line))
                           + "\n" for line in lines))
         out.flush()
         return
     from regelwerk.cli.common import console
 
-    terminal = console(out)
+    shown = console(out)
     for line in lines:
-        terminal.print(to_rich(line))
+        shown.print(to_rich(line))

@@ -20,6 +20,7 @@ from regelwerk.cli.common import (
     rolling_options,
     seed_option,
 )
+from regelwerk.cli.common import table as grid
 from regelwerk.cli.pf2e import modifier_fields, modifier_options, pf2e
 from regelwerk.errors import RegelwerkError
 from regelwerk.i18n import translator
@@ -177,7 +178,7 @@ def creature_show(path: Path, lang: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(creature, ensure_ascii=False))
         return
-    table = Table(title=str(path), show_header=False)
+    table = grid(title=str(path), show_header=False)
     rows = [
         (t("Hit points"), f"{creature['hp']}/{creature['max_hp']}"),
         (t("Temporary hit points"), str(creature.get("temp_hp", 0))),

@@ -6,10 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 import click
-from rich.table import Table
 from rich.text import Text
 
-from regelwerk.cli.common import call, cli_t, console, json_option, lang_option, rolling_options
+from regelwerk.cli.common import (
+    call,
+    cli_t,
+    console,
+    json_option,
+    lang_option,
+    rolling_options,
+)
+from regelwerk.cli.common import table as grid
 from regelwerk.cli.pf2e import modifier_fields, modifier_options, pf2e, show_breakdown
 from regelwerk.i18n.terms import term
 
@@ -48,7 +55,7 @@ def initiative_command(participants: tuple[str, ...], seed: int | None,
     if answered is None:
         return
     response, t = answered
-    table = Table(title=t("Initiative"))
+    table = grid(title=t("Initiative"))
     table.add_column("#", justify="right")
     table.add_column(t("Name"))
     table.add_column("d20", justify="right")

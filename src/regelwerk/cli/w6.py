@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
-from rich.table import Table
 from rich.text import Text
 
 from regelwerk.cli.common import (
@@ -18,6 +17,7 @@ from regelwerk.cli.common import (
     lang_option,
     rolling_options,
 )
+from regelwerk.cli.common import table as grid
 from regelwerk.i18n import Translator, translator
 from regelwerk.systems.w6.probe import is_success, odds
 
@@ -186,7 +186,7 @@ def advice_command(required: str, candidates: int, lang: str, as_json: bool,
     if answered is None:
         return
     response, t = answered
-    table = Table(title=t("Splits of {dice} dice", dice=response["dice"]))
+    table = grid(title=t("Splits of {dice} dice", dice=response["dice"]))
     table.add_column(t("Split"))
     table.add_column(t("Chance that every roll passes"), justify="right")
     for i, candidate in enumerate(response["candidates"]):
@@ -235,7 +235,7 @@ def contest_command(tie: str, a_split: str, a_required: str, b_split: str, b_req
 def table_command(max_pool: int, max_required: int, lang: str) -> None:
     """The chance of passing for pools 1 to 30 against 1 to 6 required successes."""
     t = translator(lang)
-    table = Table(title=t("Chance to pass a Probe"))
+    table = grid(title=t("Chance to pass a Probe"))
     table.add_column(t("Dice"), justify="right")
     for required in range(1, max_required + 1):
         table.add_column(t("{n} req.", n=required), justify="right")

@@ -116,18 +116,24 @@ def _reduced(weights: Poly, denominator: int, scale: int) -> Scaled:
 
 
 class _Evaluator:
-    __slots__ = ("cut_mass", "memo", "spent")
+    __slots__ = ("cut_mass", "cuts", "memo", "spent")
 
     def __init__(self, limit: int) -> None:
         self.cut_mass = Fraction(0)
         self.memo: dict[Expression, Scaled] = {}
+        self.cuts: dict[Expression, Fraction] = {}
         self.spent = [0, limit]
 
     def evaluate(self, node: Expression) -> Scaled:
         found = self.memo.get(node)
         if found is None:
+            before = self.cut_mass
             handler: Callable[[_Evaluator, Any], Scaled] = _HANDLERS[type(node)]
             found = self.memo[node] = handler(self, node)
+            if self.cut_mass != before:  # the part of the cut-off this node added
+                self.cuts[node] = 1 - (1 - self.cut_mass) / (1 - before)
+        elif node in self.cuts:  # an equal term is rolled on its own: its cut-off again
+            self.cut_mass = 1 - (1 - self.cut_mass) * (1 - self.cuts[node])
         return found
 
     def number(self, node: Number) -> Scaled:

@@ -112,6 +112,8 @@ def power(p: Poly, n: int, upto: int | None = None) -> Poly:
     size = n * span + 1
     if upto is not None:
         size = max(0, min(size, upto - n * low + 1))
+        if not size:  # every exponent is above upto
+            return {}
     q = [0] * size
     q[0] = p0**n
     n1 = n + 1

@@ -18,7 +18,14 @@ from regelwerk.dice.random_sources import (
     SeededRandomSource,
     SystemRandomSource,
 )
-from regelwerk.errors import LimitExceeded, Message, RegelwerkError, RequestError, translatable
+from regelwerk.errors import (
+    LimitExceeded,
+    Message,
+    Number,
+    RegelwerkError,
+    RequestError,
+    translatable,
+)
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.protocol.registry import Action, Context, system_actions, system_names
 from regelwerk.protocol.wire import MAX_DEPTH, check_values
@@ -27,8 +34,8 @@ if TYPE_CHECKING:  # pydantic loads when a request model is needed (not for a pl
     from pydantic import BaseModel, ValidationError
     from pydantic_core import ErrorDetails
 
-__all__ = ["ENVELOPE_FIELDS", "MAX_FACES", "Prepared", "answer", "error_response", "prepare",
-           "resolve"]
+__all__ = ["ENVELOPE_FIELDS", "MAX_FACES", "Prepared", "answer", "error_response",
+           "field_problem", "prepare", "resolve"]
 
 ENVELOPE_FIELDS = ("system", "action", "faces", "seed", "lang")
 MAX_FACES = 10_000
@@ -121,8 +128,19 @@ def _problem(detail: ErrorDetails) -> tuple[str, dict[str, Any]]:
     template = ctx.pop("template", None) or _BUILTIN_TEMPLATES.get(detail["type"])
     if template is None:
         return translatable("is not valid: {detail}"), {"detail": detail["msg"]}
-    return template, {k: v if isinstance(v, int | float | str) else str(v)
-                      for k, v in ctx.items()}
+    values: dict[str, Any] = {
+        k: (Number(v) if isinstance(v, int | float) and not isinstance(v, bool)
+            else v if isinstance(v, str) else str(v)) for k, v in ctx.items()}
+    if isinstance(values.get("expected"), str):  # pydantic joins the last with " or "
+        values["expected"] = str(values["expected"]).replace("' or '", "', '")
+    return template, values
+
+
+def field_problem(detail: ErrorDetails) -> Message:
+    """One validation problem of pydantic in words that are translated (``must be at
+    least {ge}`` …), for layers above the protocol that validate models of their own."""
+    template, values = _problem(detail)
+    return Message(template, **values)
 
 
 def _from_validation(action: Action, error: ValidationError) -> RequestError:

@@ -12,6 +12,8 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from regelwerk.i18n import normalise_name
 from regelwerk.systems.pf2e.health.creature_model import CreatureFields
+from regelwerk.systems.pf2e.turns.economy import Problem
+from regelwerk.systems.pf2e.turns.turn_actions import problem_text
 from regelwerk.table.checks import condition_modifiers
 from regelwerk.table.decide import COMMAND_CONFIG, Decision, command
 from regelwerk.table.errors import InvalidCommand, NotAllowed
@@ -62,10 +64,13 @@ def spend(d: Decision, cid: str, step: dict[str, Any]) -> dict[str, Any]:
         request["quickened_for"] = sorted({s["name"] for s in [*spent, step]})
     answer = d.ask("pf2e", "turn", {"steps": [*spent, step], **request})
     if not answer["valid"]:
-        problem = answer["problems"][0]
+        found = answer["problems"][0]
+        problem = Problem(found["code"], found["step"], found.get("detail", ""),
+                          found.get("needed", 0), found.get("left", 0))
+        steps = [*spent, step]
         raise NotAllowed(d.t("{name} cannot do this now: {detail}",
                              name=d.character(cid)["name"],
-                             detail=problem.get("detail") or problem["code"]))
+                             detail=problem_text(problem, steps[problem.step]["name"], d.t)))
     penalties = answer["attack_penalties"]
     return {"penalty": penalties[-1] if penalties and penalties[-1] is not None else 0,
             "left": {"actions_left": answer["actions_left"],

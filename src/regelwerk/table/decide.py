@@ -16,10 +16,18 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from regelwerk.errors import RegelwerkError, RequestError
-from regelwerk.i18n import LANGUAGES, Translator, translator
+from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.store.base import NewEvent
 from regelwerk.table import fair, rules
-from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized, TableError
+from regelwerk.table.errors import (
+    InvalidCommand,
+    NotAllowed,
+    NotAuthorized,
+    Speaker,
+    TableError,
+    again,
+    invalid_fields,
+)
 from regelwerk.table.state import State, apply, copy_dict
 
 __all__ = ["COMMAND_CONFIG", "Decision", "Entropy", "Viewer", "command", "command_types",
@@ -56,7 +64,8 @@ class Decision:
         self.viewer = viewer
         self.entropy = entropy
         self.events: list[NewEvent] = []
-        self.t: Translator = translator(state["lang"] or "en")
+        self.t = Speaker(translator(state["lang"] or "en"))
+        """Texts in the table's language; a refusal's is said again in its reader's."""
         self._undoable = undoable
         self._pending: list[dict[str, Any]] = []
         self._recorder: rules.RecordingSource | None = None
@@ -116,7 +125,7 @@ class Decision:
         result = rules.run(system, action, fields, self.lang, recorder)
         f = self.state["fair"]
         record = {
-            "label": label,
+            "label": str(label),
             "request": {"system": system, "action": action, **fields},
             "dice": recorder.dice[self._used:],
             "source": {"kind": fair.SOURCE_KIND, "epoch": f["epoch"],
@@ -232,11 +241,11 @@ def command_types() -> dict[str, type[BaseModel]]:
     return {kind: entry[0] for kind, entry in sorted(_COMMANDS.items())}
 
 
-def parse(command: object, t: Callable[..., str] | None = None) -> tuple[str, BaseModel]:
-    """The command's type and validated model, or ``InvalidCommand`` (its frame in the
-    language of the translator ``t``; English without one)."""
+def parse(command: object, t: Speaker | None = None) -> tuple[str, BaseModel]:
+    """The command's type and validated model, or ``InvalidCommand`` (in the language
+    of ``t``; English without one)."""
     _load()
-    t = t or translator("en")
+    t = t or Speaker(translator("en"))
     if not isinstance(command, dict):
         raise InvalidCommand(t("a command must be a JSON object with a 'type'"))
     kind = command.get("type")
@@ -249,18 +258,13 @@ def parse(command: object, t: Callable[..., str] | None = None) -> tuple[str, Ba
         return str(kind), model.model_validate({k: v for k, v in command.items()
                                                 if k != "type"})
     except ValidationError as error:
-        first = error.errors(include_url=False)[0]
-        where = ".".join(str(p) for p in first["loc"]) or "command"
-        more = len(error.errors()) - 1
-        raise InvalidCommand(f"{kind}: field '{where}': {first['msg']}"
-                             + (f" (and {more} more)" if more else "")
-                             + f"; allowed fields are {', '.join(model.model_fields)}") from None
+        raise InvalidCommand(invalid_fields(t, str(kind), error, model)) from None
 
 
 def decide(state: State, viewer: Viewer, command: object, entropy: Entropy) -> list[NewEvent]:
     """The events a command yields against ``state``, or a refusal."""
     lang = str(state["lang"])
-    kind, model = parse(command, translator(lang if lang in LANGUAGES else "en"))
+    kind, model = parse(command, Speaker(translator(lang if lang in LANGUAGES else "en")))
     _, handler, undoable = _COMMANDS[kind]
     decision = Decision(state, viewer, entropy, undoable)
     try:
@@ -268,11 +272,10 @@ def decide(state: State, viewer: Viewer, command: object, entropy: Entropy) -> l
     except TableError:
         raise
     except ValidationError as error:
-        first = error.errors(include_url=False)[0]
-        where = ".".join(str(p) for p in first["loc"]) or kind
-        raise InvalidCommand(f"{kind}: '{where}': {first['msg']}") from None
+        raise InvalidCommand(invalid_fields(decision.t, kind, error)) from None
     except RequestError as error:
-        raise InvalidCommand(f"{kind}: {error.message}") from None
+        raise InvalidCommand(decision.t("{command}: {problem}", command=kind,
+                                        problem=again(error))) from None
     except RegelwerkError as error:
-        raise NotAllowed(error.message) from None
+        raise NotAllowed(decision.t.again(error)) from None
     return decision.events

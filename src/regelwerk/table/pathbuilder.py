@@ -43,8 +43,8 @@ def _modifier(value: Any) -> int:
 def _rank(build: dict[str, Any], key: str) -> str:
     value = int(build.get("proficiencies", {}).get(key, 0))
     if value not in _RANKS:
-        raise InvalidCommand(f"Pathbuilder proficiency {key} is {value}: expected 0, 2, 4, 6 "
-                             "or 8")
+        raise InvalidCommand("Pathbuilder proficiency {key} is {value}: expected 0, 2, 4, 6 "
+                             "or 8", key=key[:40], value=value)
     return _RANKS[value]
 
 
@@ -69,8 +69,8 @@ def _strikes(build: dict[str, Any]) -> list[dict[str, Any]]:
         dice = _STRIKING.get(str(weapon.get("str") or "").replace(" ", "").lower(), 1)
         die = str(weapon.get("die") or "d4")
         if not re.fullmatch(r"d\d+", die):
-            raise InvalidCommand(f"weapon {weapon.get('name')!r} has die {die!r}: expected "
-                                 "d4, d6 …")
+            raise InvalidCommand("weapon {name} has die {die}: expected d4, d6 …",
+                                 name=repr(weapon.get("name"))[:60], die=repr(die)[:20])
         bonus = int(weapon.get("damageBonus") or 0)
         damage = f"{dice}{die}" + (f"{bonus:+d}" if bonus else "")
         kind = _DAMAGE.get(str(weapon.get("damageType")), term(str(weapon.get("damageType"))))
@@ -99,8 +99,8 @@ def from_pathbuilder(export: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The character's name and PF2e sheet; ``InvalidCommand`` names what is wrong."""
     build = export.get("build") if isinstance(export, dict) else None
     if not isinstance(build, dict):
-        raise InvalidCommand("a Pathbuilder export is {\"success\": true, \"build\": {...}} "
-                             "(Menu > Export > Export JSON)")
+        raise InvalidCommand("a Pathbuilder export is {shape} (Menu > Export > Export JSON)",
+                             shape='{"success": true, "build": {...}}')
     try:
         level = int(build["level"])
         abilities = {k: _modifier(build["abilities"][k])
@@ -125,7 +125,8 @@ def from_pathbuilder(export: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         strikes = _strikes(build)
         resistances = _resistances(build.get("resistances"))
     except (AttributeError, KeyError, TypeError, ValueError) as error:
-        raise InvalidCommand(f"the Pathbuilder export lacks or mistypes {error}") from None
+        raise InvalidCommand("the Pathbuilder export lacks or mistypes {what}",
+                             what=str(error)[:80]) from None
     sheet = {"level": level, "abilities": abilities, "perception": perception, "ac": ac,
              "saves": saves, "skills": skills, "hp": max(hp, 1), "max_hp": max(hp, 1),
              "speeds": {"land": speed}, "strikes": strikes,

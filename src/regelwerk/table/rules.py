@@ -15,7 +15,7 @@ from regelwerk.dice.random_sources import RandomSource
 from regelwerk.errors import LimitExceeded, RegelwerkError, RequestError, RuleError
 from regelwerk.i18n import translator
 from regelwerk.protocol.registry import Context, registry
-from regelwerk.table.errors import InvalidCommand, NotAllowed
+from regelwerk.table.errors import InvalidCommand, NotAllowed, Speaker, again, invalid_fields
 
 __all__ = ["NoDice", "RecordingSource", "ask", "run"]
 
@@ -48,25 +48,27 @@ def run(system: str, action: str, fields: dict[str, Any], lang: str,
         source: RandomSource) -> dict[str, Any]:
     """The protocol answer of ``action`` (without ``ok``); a bad request is
     ``InvalidCommand``, a rule's refusal ``NotAllowed``."""
+    t = Speaker(translator(lang))
+    asked = f"{system} {action}"
     try:
         entry = registry()[system][action]
     except KeyError:
-        raise InvalidCommand(f"unknown rules action {system} {action}") from None
+        raise InvalidCommand(t("unknown rules action {system} {action}", system=system,
+                               action=action)) from None
     try:
         model = entry.model.model_validate(fields)
         cost = entry.estimate(model)  # the cost budget, before any work (docs/limits.md)
         omitted = None if cost.affordable else cost.reason()
         if omitted is not None and not entry.odds_optional:
             raise LimitExceeded(omitted)
-        return entry.handler(model, Context(source, translator(lang), omitted))
+        return entry.handler(model, Context(source, t.translator, omitted))
     except ValidationError as error:
-        first = error.errors(include_url=False)[0]
-        where = ".".join(str(p) for p in first["loc"]) or "request"
-        raise InvalidCommand(f"{system} {action}: field '{where}': {first['msg']}") from None
+        raise InvalidCommand(invalid_fields(t, asked, error)) from None
     except RequestError as error:
-        raise InvalidCommand(f"{system} {action}: {error.message}") from None
+        raise InvalidCommand(t("{command}: {problem}", command=asked,
+                               problem=again(error))) from None
     except RegelwerkError as error:
-        raise NotAllowed(error.message) from None
+        raise NotAllowed(t.again(error)) from None
 
 
 def ask(system: str, action: str, fields: dict[str, Any], lang: str) -> dict[str, Any]:

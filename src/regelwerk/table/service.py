@@ -27,6 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from regelwerk.errors import translatable
 from regelwerk.i18n import LANGUAGES
 from regelwerk.store.base import ConflictError, EventStore, NewEvent, StoredEvent, UnknownTable
 from regelwerk.table import fair
@@ -138,19 +139,25 @@ class TableService:
             tail.append(event)
         return stored
 
+    def language_of(self, table_id: str) -> str | None:
+        """The language of a table this service has read (its refusals are decided in
+        it), without asking the store; None for one it has not."""
+        state = self._states.get(table_id)
+        return None if state is None else str(state["lang"] or "en")
+
     # -- membership --------------------------------------------------------------
 
     def create_table(self, *, name: str, system: str, lang: str, gm_name: str) -> Credentials:
         """A new table with its game master; the gm's token is shown once."""
         if system not in SYSTEMS:
-            raise InvalidCommand(f"unknown system {system[:40]!r}: allowed are "
-                                 f"{', '.join(SYSTEMS)}")
+            raise InvalidCommand("unknown system {system}: allowed are {allowed}",
+                                 system=repr(str(system)[:40]), allowed=", ".join(SYSTEMS))
         if lang not in LANGUAGES:
-            raise InvalidCommand(f"unknown language {lang[:10]!r}: allowed are "
-                                 f"{', '.join(LANGUAGES)}")
+            raise InvalidCommand("unknown language {lang}: allowed are {allowed}",
+                                 lang=repr(str(lang)[:10]), allowed=", ".join(LANGUAGES))
         for label, text in (("name", name), ("gm_name", gm_name)):
             if not isinstance(text, str) or not 1 <= len(text.strip()) <= 80:
-                raise InvalidCommand(f"{label} must be 1 to 80 characters")
+                raise InvalidCommand("{field} must be 1 to 80 characters", field=label)
         table_id = secrets.token_urlsafe(12)
         fresh = self._entropy()
         token = fresh.token
@@ -175,7 +182,7 @@ class TableService:
     def join(self, table_id: str, invitation_token: str, name: str) -> Credentials:
         """Join a table with an invitation's token; the new member's token is shown once."""
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 80:
-            raise InvalidCommand("name must be 1 to 80 characters")
+            raise InvalidCommand("{field} must be 1 to 80 characters", field="name")
         token = self._entropy().token
         digest = hash_token(str(invitation_token))
         for _ in range(RETRIES):
@@ -191,7 +198,7 @@ class TableService:
                 except ConflictError:
                     continue
             return Credentials(table_id, stored[0].payload["member_id"], token)
-        raise ConflictError("the table is too busy; try again")
+        raise ConflictError(translatable("the table is too busy; try again"))
 
     def _known(self, table_id: str) -> State:
         try:
@@ -253,7 +260,7 @@ class TableService:
                 except ConflictError:
                     fresh = True
                     continue
-        raise ConflictError("the table is too busy; try again")
+        raise ConflictError(translatable("the table is too busy; try again"))
 
     def _moved_on(self, table_id: str, state: State) -> bool:
         """Catch ``state`` up with the store; whether it had news.  Hold the lock."""

@@ -11,13 +11,13 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
-from regelwerk.errors import RegelwerkError
+from regelwerk.errors import Message, RegelwerkError
 from regelwerk.i18n import normalise_name
 from regelwerk.protocol.fields import named
 from regelwerk.systems.dnd5e.abilities import ABILITIES
 from regelwerk.systems.pf2e.health.creature_model import CreatureFields, DefenceFields, TargetFields
 from regelwerk.systems.pf2e.names import RANKS
-from regelwerk.table.errors import InvalidCommand
+from regelwerk.table.errors import InvalidCommand, again, invalid_fields
 
 __all__ = ["DND5E_SKILLS", "PF2E_ABILITIES", "SHEETS", "TABLE_CONDITIONS", "canonical_conditions",
            "health_of", "validate_sheet"]
@@ -136,19 +136,19 @@ def validate_sheet(system: str, data: dict[str, Any]) -> dict[str, Any]:
             sheet.target().target()
             for ability in sheet.abilities:
                 if ability not in PF2E_ABILITIES:
-                    raise InvalidCommand(f"unknown ability {ability!r}: allowed are "
-                                         f"{', '.join(PF2E_ABILITIES)}")
+                    raise InvalidCommand("unknown ability {ability}: allowed are {allowed}",
+                                         ability=repr(ability)[:40],
+                                         allowed=", ".join(PF2E_ABILITIES))
             if sheet.hp > sheet.max_hp:
                 raise InvalidCommand("hp cannot exceed max_hp")
     except ValidationError as error:
-        first = error.errors(include_url=False)[0]
-        where = ".".join(str(p) for p in first["loc"]) or "sheet"
-        raise InvalidCommand(f"{system} sheet: field '{where}': {first['msg']}; allowed "
-                             f"fields are {', '.join(model.model_fields)}") from None
+        raise InvalidCommand(invalid_fields(None, Message("{system} sheet", system=system),
+                                            error, model)) from None
     except RegelwerkError as error:
         if isinstance(error, InvalidCommand):
             raise
-        raise InvalidCommand(f"{system} sheet: {error.message}") from None
+        raise InvalidCommand("{system} sheet: {problem}", system=system,
+                             problem=again(error)) from None
     data = sheet.model_dump(mode="json", by_alias=True)
     if isinstance(sheet, Pf2eSheet) and sheet.conditions:
         data["conditions"] = canonical_conditions(sheet.conditions)
@@ -168,7 +168,7 @@ def canonical_conditions(given: dict[str, int]) -> dict[str, int]:
         answer = ask("pf2e", "conditions", {"gain": ruled}, "en") if ruled else {
             "conditions": {}}
     except RegelwerkError as error:
-        raise InvalidCommand(f"conditions: {error.message}") from None
+        raise InvalidCommand("conditions: {problem}", problem=again(error)) from None
     return {**answer["conditions"], **own}
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from regelwerk.errors import Number
 from regelwerk.i18n import normalise_name
 from regelwerk.systems.pf2e.damage.damage_types import DAMAGE_TYPES
 from regelwerk.systems.pf2e.health.creature_model import term
@@ -120,14 +121,15 @@ def _strike(text: str, melee: bool) -> dict[str, Any]:
                      r"(?:\((?P<traits>[^)]*)\))?\s*,?\s*(?:damage|schaden)\s+(?P<damage>.+)$",
                      text, re.IGNORECASE)
     if not match:
-        raise InvalidCommand(f"a Strike line is not readable: {text[:80]!r} (expected "
-                             "'name +modifier (traits), Damage 1d6+2 slashing')")
+        raise InvalidCommand("a Strike line is not readable: {line} (expected "
+                             "'name +modifier (traits), Damage 1d6+2 slashing')",
+                             line=repr(text[:80]))
     damage = match["damage"].strip().rstrip(".")
     dice = re.match(r"^(?P<dice>\d+\s*[dDwW]\s*\d+(?:\s*[+-]\s*\d+)?)\s+(?P<type>[^\s,;]+)",
                     damage)
     if not dice:
-        raise InvalidCommand(f"damage {damage[:40]!r} is not dice and a type (e.g. 2d8+4 "
-                             "piercing)")
+        raise InvalidCommand("damage {damage} is not dice and a type (e.g. 2d8+4 "
+                             "piercing)", damage=repr(damage[:40]))
     notation = re.sub(r"\s+", "", dice["dice"]).replace("W", "d").replace("w", "d")
     kind = DAMAGE_TYPES.canonical(dice["type"]) or term(dice["type"])
     traits = [t.strip() for t in (match["traits"] or "").split(",") if t.strip()]
@@ -208,11 +210,12 @@ def _apply(labelled: tuple[str, str], sheet: dict[str, Any]) -> None:
 def parse_statblock(text: str) -> tuple[str, dict[str, Any]]:
     """The creature's name and its PF2e sheet; ``InvalidCommand`` says what is missing."""
     if len(text) > MAX_TEXT:
-        raise InvalidCommand(f"a stat block has at most {MAX_TEXT} characters")
+        raise InvalidCommand("a stat block has at most {limit} characters", limit=Number(MAX_TEXT))
     lines = [re.sub(r"\s+", " ", line).strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     if any(len(line) > MAX_LINE for line in lines):
-        raise InvalidCommand(f"a stat block line has at most {MAX_LINE} characters")
+        raise InvalidCommand("a stat block line has at most {limit} characters",
+                             limit=Number(MAX_LINE))
     if not lines:
         raise InvalidCommand("the stat block is empty")
     name, level = lines[0], 0
@@ -236,6 +239,6 @@ def parse_statblock(text: str) -> tuple[str, dict[str, Any]]:
                                         ("Perception/Wahrnehmung", "perception"))
                if key not in sheet]
     if missing:
-        raise InvalidCommand(f"the stat block lacks {', '.join(missing)}: paste the whole "
-                             "block, from the name line to the Strikes")
+        raise InvalidCommand("the stat block lacks {missing}: paste the whole block, from "
+                             "the name line to the Strikes", missing=", ".join(missing))
     return name, sheet

@@ -63,7 +63,8 @@ async def pathbuilder(request: Request, table_id: str, parts: Room,
         try:
             result = await run_in_threadpool(service.execute, viewer, command)
         except RegelwerkError as error:
-            raise PageProblem(422 if error.code == "not_allowed" else 400, str(error)) from None
+            raise PageProblem(422 if error.code == "not_allowed" else 400, str(error),
+                              error) from None
         feed.announce(table_id)
         if not is_htmx(request):
             return RedirectResponse(f"/t/{table_id}", status_code=303)
@@ -100,7 +101,8 @@ async def add_character(request: Request, table_id: str, parts: Room) -> Respons
         try:
             await run_in_threadpool(service.execute, viewer, command)
         except RegelwerkError as error:
-            raise PageProblem(422 if error.code == "not_allowed" else 400, str(error)) from None
+            raise PageProblem(422 if error.code == "not_allowed" else 400, str(error),
+                              error) from None
         feed.announce(table_id)
         if not is_htmx(request):
             return RedirectResponse(f"/t/{table_id}", status_code=303)

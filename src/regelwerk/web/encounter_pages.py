@@ -43,7 +43,7 @@ async def _send(request: Request, parts: Room, table_id: str,
     try:
         await run_in_threadpool(service.execute, viewer, command)
     except RegelwerkError as error:
-        raise PageProblem(422 if error.code == "not_allowed" else 400, str(error)) from None
+        raise PageProblem(422 if error.code == "not_allowed" else 400, str(error), error) from None
     feed.announce(table_id)
     if not is_htmx(request):
         return RedirectResponse(f"/t/{table_id}", status_code=303)

@@ -21,7 +21,8 @@ from fastapi.responses import (
 from starlette.concurrency import run_in_threadpool
 
 from regelwerk.api.table_feed import EventFeed
-from regelwerk.api.table_room import room
+from regelwerk.api.table_http import said
+from regelwerk.api.table_room import room, room_of
 from regelwerk.errors import RegelwerkError
 from regelwerk.i18n import LANGUAGES, translator
 from regelwerk.table.service import TableService, Viewer
@@ -46,12 +47,14 @@ router = APIRouter(include_in_schema=False)
 
 
 class PageProblem(Exception):
-    """A page that cannot be shown: its status and a message for the reader."""
+    """A page that cannot be shown: its status and a message for the reader (a
+    refusal's ``error`` is said again in the page's language)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, error: RegelwerkError | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.error = error
 
 
 def _problem(request: Request, lang: str, status: int, message: str) -> HTMLResponse:
@@ -110,8 +113,20 @@ async def handle(request: Request, work: Any) -> Response:
     try:
         result: Response = await work
     except PageProblem as problem:
-        return _problem(request, choose_language(request), problem.status, problem.message)
+        lang = _page_language(request)
+        message = (problem.message if problem.error is None
+                   else said(problem.error, translator(lang)))
+        return _problem(request, lang, problem.status, message)
     return result
+
+
+def _page_language(request: Request) -> str:
+    """The language of a page about the table in the path (without asking the store)."""
+    table_id = request.path_params.get("table_id")
+    opened = room_of(request.app).opened()
+    known = (opened[0].language_of(table_id)
+             if opened is not None and isinstance(table_id, str) else None)
+    return choose_language(request, known)
 
 
 # ---- start, create, join -------------------------------------------------------------
@@ -148,7 +163,7 @@ async def create(request: Request, parts: Room,
                 lambda: parts[0].create_table(name=name.strip(), system=system, lang=lang,
                                               gm_name=gm_name.strip()))
         except RegelwerkError as error:
-            raise PageProblem(400, str(error)) from None
+            raise PageProblem(400, str(error), error) from None
         response = RedirectResponse(f"/t/{credentials.table_id}", status_code=303)
         remember(response, credentials.table_id, credentials.token)
         return response
@@ -178,7 +193,7 @@ async def join(request: Request, table_id: str, parts: Room,
                 raise PageProblem(403, t("This invitation is not valid: it is unknown or "
                                          "was revoked. Ask the game master for a new "
                                          "link.")) from None
-            raise PageProblem(400, str(error)) from None
+            raise PageProblem(400, str(error), error) from None
         response = RedirectResponse(f"/t/{table_id}", status_code=303)
         remember(response, table_id, credentials.token)
         return response
@@ -228,7 +243,7 @@ async def export(request: Request, table_id: str, parts: Room) -> Response:
         try:
             lines = await run_in_threadpool(parts[0].export, viewer)
         except RegelwerkError as error:
-            raise PageProblem(403, str(error)) from None
+            raise PageProblem(403, str(error), error) from None
         return PlainTextResponse(lines, media_type="application/x-ndjson", headers={
             "Content-Disposition": f'attachment; filename="{table_id}.jsonl"'})
     return await handle(request, work())
@@ -246,7 +261,7 @@ async def invite(request: Request, table_id: str, parts: Room) -> Response:
         try:
             invitation = await run_in_threadpool(parts[0].invite, viewer)
         except RegelwerkError as error:
-            raise PageProblem(403, str(error)) from None
+            raise PageProblem(403, str(error), error) from None
         link = str(request.url_for("join_form", table_id=table_id)) + f"?code={invitation.token}"
         t = translator(lang)
         return page(request, "_invitation.html", {
@@ -265,7 +280,7 @@ async def revoke(request: Request, table_id: str, invitation_id: str, parts: Roo
         try:
             await run_in_threadpool(parts[0].revoke, viewer, invitation_id)
         except RegelwerkError as error:
-            raise PageProblem(403, str(error)) from None
+            raise PageProblem(403, str(error), error) from None
         parts[1].announce(table_id)
         if not is_htmx(request):
             return RedirectResponse(f"/t/{table_id}", status_code=303)
@@ -296,7 +311,8 @@ async def do(request: Request, table_id: str, command_type: str, parts: Room) ->
             raise PageProblem(400, t("The field {field} needs {what}.", field=error.field,
                                      what=str(error))) from None
         except RegelwerkError as error:
-            raise PageProblem(422 if error.code == "not_allowed" else 400, str(error)) from None
+            raise PageProblem(422 if error.code == "not_allowed" else 400, str(error),
+                              error) from None
         feed.announce(table_id)
         if not is_htmx(request):
             return RedirectResponse(f"/t/{table_id}", status_code=303)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
-from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG
 from regelwerk.protocol.registry import Context
 from regelwerk.systems.pf2e.refusals import refusing
@@ -48,8 +48,8 @@ class TurnRequest(BaseModel):
     lose_quickened_first: StrictBool = True
 
 
-def problem_text(p: Problem, name: str, t: Translator) -> str:
-    """What rule a step of the plan breaks, in the reader's language."""
+def problem_text(p: Problem, name: str, t: Callable[..., str]) -> str:
+    """What rule a step of the plan breaks, in the language of ``t``."""
     v = {"n": p.step + 1, "name": name, "detail": p.detail, "needed": p.needed,
          "left": p.left}
     texts = {
