@@ -5,6 +5,7 @@ test that took at least ``SLOW`` in a recorded run; the collection is sorted by 
 longest first (the rest keep their order after them).
 
     .venv/bin/pytest -n 0 --record-durations    # rewrites tests/durations.json
+    .venv/bin/pytest tests/web --record-durations   # only the tests/web part of it
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ class Recorder:
 
     @pytest.hookimpl
     def pytest_sessionfinish(self) -> None:
-        slow = {k: round(v, 1) for k, v in sorted(self.seconds.items(), key=lambda kv: -kv[1])
-                if v >= SLOW}
+        # the tests of this run replace their old record; the others keep theirs
+        kept = {k: v for k, v in recorded(self.path).items() if k not in self.seconds}
+        seconds = {**kept, **{k: round(v, 1) for k, v in self.seconds.items()}}
+        slow = {k: v for k, v in sorted(seconds.items(), key=lambda kv: -kv[1]) if v >= SLOW}
         self.path.write_text(json.dumps(slow, indent=1, ensure_ascii=False) + "\n", "utf-8")
