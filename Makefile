@@ -104,6 +104,7 @@ bench: $(STAMP) $(BENCH_D20)/bin/python
 	@command -v wrk >/dev/null || { apt-get update -o DPkg::Lock::Timeout=120 && \
 		apt-get install -y -o DPkg::Lock::Timeout=120 wrk; } || echo "no wrk: the HTTP benchmark uses its Python client"
 	$(BIN)/python -m benchmarks.costs
+	nice $(BIN)/python -m benchmarks.exploding
 	$(BIN)/python -m benchmarks.http
 
 # Mutation testing of dice/, odds/ and systems/ (not part of `make test`; one

@@ -2,8 +2,8 @@
 
 A merge once joined both sides' wrapped lines of 111 translations, so that a German
 refusal read "Diese Kreatur hat auf den Auslöser t schon geantwortet: „…“Diese
-Kreatur hat auf den Auslöser t schon geantwortet: „…“"; the catalogue check only
-asks that every message is translated."""
+Kreatur hat auf den Auslöser t schon geantwortet: „…“" (``tools/catalogues.py
+check`` now refuses a translation written twice as well)."""
 
 from __future__ import annotations
 

@@ -358,7 +358,7 @@ def test_lang_before_the_command_holds_for_it() -> None:
 def test_help_in_the_languages_own_word() -> None:
     done = shell("roll", "--hjálp", lang="is")
     assert done.returncode == 0
-    assert done.stdout.startswith("Notkun: regelwerk roll [VALKOSTIR] EXPRESSION")
+    assert done.stdout.startswith("Notkun: regelwerk roll [VALKOSTIR] SEGÐ")
     hint = shell("rol", lang="de")
     assert "Hilfe mit 'regelwerk --hilfe'." in hint.stderr
 

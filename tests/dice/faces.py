@@ -1,6 +1,6 @@
 """Rules written out over the faces, for the mutation tests of the exact odds
 (``tests/dice/test_mutants_*.py``): plain Python over the faces ``draw`` gives
-(``tests.oracle.outcomes`` tries every sequence), sharing no code with regelwerk.
+(``tests.oracle.outcomes`` tries every sequence); nothing here imports regelwerk.
 
 The meaning is docs/notation.md's: ``kh``/``kl`` keep by rank, ``e`` adds one die
 for each selected die and each new die may explode in turn (``@N``: at most N
@@ -12,15 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from regelwerk.dice import distribution
 from tests.oracle import Draw, outcomes
 
 Faces = Callable[[int], bool]
-
-
-def exact(expression: str) -> dict[int, Fraction]:
-    """regelwerk's exact distribution, as probabilities by total."""
-    return dict(distribution(expression).distribution.items())
 
 
 def chances(odds: dict[int, Fraction], total: int) -> tuple[Fraction, Fraction]:
@@ -78,7 +72,7 @@ def exploding_chances(count: int, sides: int, explodes: Faces, total: int
 
 def cut_off(count: int, sides: int, hits: int) -> Fraction:
     """The mass an explosion without a depth limit leaves out (docs/notation.md:
-    "followed until the probability cut off is below 10⁻¹²"): the fewest rounds
+    "followed until the probability cut off is at most 10⁻¹²"): the fewest rounds
     r with count * (hits/sides)**r at most 10**-12 ("at most 100 rounds": r at most
     101, the first die and 100 more), and each die's chain longer than that cut."""
     rounds = rounds_followed(count, sides, hits) + 1

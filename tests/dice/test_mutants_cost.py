@@ -32,6 +32,7 @@ from regelwerk.dice.cost import (
     term_steps,
 )
 from regelwerk.dice.nodes import Dice
+from regelwerk.dice.plan import one_face_steps, tables_steps
 from regelwerk.errors import LimitExceeded
 
 
@@ -68,6 +69,7 @@ def test_the_budget_in_steps() -> None:
     assert STEPS_PER_UNIT == 12
     assert MAX_COST == 5_000_000 * 12 == BUDGET * 12
     assert ROLL_COST == 3_000_000  # a twentieth of the budget
+    assert isinstance(ROLL_COST, int)
     check(ROLL_COST, "x")  # runs the module, so that its constants are tried
 
 
@@ -224,6 +226,8 @@ def test_explosions_after_the_rank_follow_one_die_more() -> None:
     """4d2kh3!: the d2 explodes on 2 for 42 rounds (5 dice: 5 · 2^-43 ≤ 1e-12), so a
     die's table holds (1 + 2) · 43 + 1 values over (2 · 43 + 2) + 2 bits."""
     assert _term("4d2kh3!")[1:] == (3 * ((1 + 2) * 43 + 1) + 1, 4 * 90 + 3 * 90)
+    # 7d2kh3!: 8 dice, 8e12 ≤ 2^43, still 42 rounds (9 dice would need 43)
+    assert _term("7d2kh3!")[1:] == (3 * ((1 + 2) * 43 + 1) + 1, 7 * 90 + 3 * 90)
 
 
 def test_one_reroll_and_add() -> None:
@@ -284,7 +288,15 @@ def test_rerolls_and_explosions_of_a_die_s_table() -> None:
     # 4d6!@1: 14 values, 6 bits; 1 × 14 pairs (at most 64: 4 steps a pair)
     explode = (1 + 2 * 6) * (14 * 4 + 14 * (2 + words(6))) + 6 * 4
     one = explode + 6 * 19 * (2 + words(9))
-    assert _term("4d6!@1") == (one + power_cost(4, 19, 20, 9), 4 * 19 + 1, 4 * 9)
+    node = parse("4d6!@1")
+    assert isinstance(node, Dice)
+    assert tables_steps(node.ops, 6, 4) == (one, 19, 9)
+    # the term explodes on one face only: the cheaper of that table's power (a die
+    # holds 2 × 5 + 1 = 11 values, 1 to 12, over 6 ** 2, 6 bits) and the quotient
+    ways = one_face_steps(node)
+    assert ways is not None
+    assert ways[0] == one + power_cost(4, 11, 11, 6)
+    assert _term("4d6!@1") == (min(ways[:2]), 4 * 11 + 1, 4 * 6)
     # 4d6!@1ro1: the reroll first (from the last back): 6 values, then the
     # explosion of 24 values over 12 bits, a packed product of 6 by 24 values
     packed = int(words(30 * 12) ** 1.6) + 4 * 30
@@ -297,6 +309,45 @@ def test_rerolls_and_explosions_of_a_die_s_table() -> None:
     explode = (1 + 2 * 2) * (2 * 8 * 4 + 8 * (2 + words(8))) + 2 * 4
     assert _term("2d2!@1ro1") == (rr + explode + 2 * 9 * (2 + words(10)) + power_cost(
         2, 9, 10, 10), 2 * 9 + 1, 2 * 10)
+
+
+def test_an_explosion_over_few_values_multiplies_pair_by_pair() -> None:
+    """Up to 4 values before an explosion (or up to 64 pairs) the mixture multiplies
+    pair by pair (4 steps a pair), beyond both it packs the values."""
+    # 4d4!@2ro1: 4 values before (ro1 on a d4), (4 + 4) × 3 = 24 after: 96 pairs
+    rr = 1 * 4 * (4 + 4) * (2 + words(3)) + 4 * 4
+    explode = (1 + 3 * 4) * (4 * 24 * 4 + 24 * (2 + words(18))) + 4 * 4
+    assert _term("4d4!@2ro1") == (rr + explode + 4 * 27 * (2 + words(21))
+                                  + power_cost(4, 27, 28, 21), 4 * 27 + 1, 4 * 21)
+    # 4d5!@1ro1: 5 values before, (5 + 5) × 2 = 20 after: 100 pairs, packed
+    rr = 1 * 5 * (5 + 4) * (2 + words(3)) + 5 * 4
+    packed = int(words(25 * 12) ** 1.6) + 4 * 25
+    explode = (1 + 2 * 5) * (packed + 20 * (2 + words(12))) + 5 * 4
+    assert _term("4d5!@1ro1") == (rr + explode + 5 * 24 * (2 + words(15))
+                                  + power_cost(4, 24, 25, 15), 4 * 24 + 1, 4 * 15)
+
+
+def test_other_value_operations_keep_the_values_of_a_die() -> None:
+    """4d6mi2ro1: mi after nothing but a reroll leaves a die's 6 + 5 values."""
+    ro = 1 * 6 * (6 + 4) * (2 + words(3)) + 6 * 4
+    one = ro + 6 * 4 + 6 * 11 * (2 + words(6))
+    assert _term("4d6mi2ro1") == (one + power_cost(4, 11, 12, 6), 4 * 11 + 1, 4 * 6)
+
+
+def test_counting_successes_after_a_reroll_is_binomial() -> None:
+    """4d6ro1cs>=5: a die still counts 0 or 1 (2 values) after its reroll."""
+    ro = 1 * 6 * (6 + 4) * (2 + words(3)) + 6 * 4
+    one = 6 * 4 + ro + 6 * 2 * (2 + words(6))
+    assert _term("4d6ro1cs>=5") == (one + binomial_cost(4, 6), 4 * 2 + 1, 4 * 6)
+
+
+def test_a_long_explosion_needs_a_second_word() -> None:
+    """1d2!@57: 58 rounds of 2 bits (116), and the die's own 2: 118 bits, two words of
+    60 bits; one die: its 175 values (174 + 1) are its own odds."""
+    explode = (1 + 58 * 2) * (174 * 4 + 174 * (2 + words(116))) + 2 * 4
+    one = explode + 2 * 175 * (2 + words(118))
+    assert words(118) == 2
+    assert _term("1d2!@57") == (one + 175, 176, 118)
 
 
 def test_counting_successes_is_binomial() -> None:
@@ -328,7 +379,7 @@ def test_the_pool_route_counts_every_die_it_may_roll() -> None:
     assert _term("4d6kh1kl1")[1:] == (4 * 6 + 1, 4 * 3)
     assert _term("4d6ro1kh3ph1")[1:] == (4 * 6 + 1, 4 * 3 * 2)
     assert _term("4d6ra6kh3")[1:] == ((4 + 1) * 6 + 1, (4 + 1) * 3 * 2)
-    assert _term("4d6!@2kh3")[1:] == ((4 + 4 * 2) * 6 + 1, (4 + 4 * 2) * 3)
+    assert _term("(4d6!@2kh3)kh3")[1:] == ((4 + 4 * 2) * 6 + 1, (4 + 4 * 2) * 3)
     assert _term("4d6rr1ro2!@1kh1kl1")[1:] == ((4 + 4) * 6 + 1, (4 + 4) * 3 * 3)
 
 

@@ -11,6 +11,10 @@ from itertools import product
 from typing import Any
 
 from regelwerk import resolve
+from regelwerk.dice import parse
+from regelwerk.dice.cost import odds_cost
+from regelwerk.systems.dice.actions import Written
+from regelwerk.systems.dice.costs import COSTS
 
 
 def chances(*dice: int, plus: int = 0) -> dict[int, Fraction]:
@@ -118,3 +122,19 @@ def test_requests_other_than_one_expression_text_are_explained() -> None:
     missing = resolve({"system": "dice", "action": "roll"})
     assert missing["ok"] is False
     assert "expression" in missing["error"]["message"]
+
+
+def test_a_distribution_costs_its_odds_and_showing_every_value() -> None:
+    """docs/limits.md: the exact odds, and a division of two big integers per value
+    shown (200 steps and 8 a word of the denominator: CPython's true division is
+    linear in the words), 12 steps a unit."""
+    for text, span, bits in (("3d6", 16, 9), ("100d6", 501, 300), ("2d20+1d4", 42, 13),
+                             ("29d2+1d1", 30, 59)):  # 59 bits: one word of 60
+        request = Written(text)
+        odds = odds_cost(parse(text)).units
+        words = bits // 60 + 1
+        assert COSTS["roll"](request).units == odds
+        shown = COSTS["distribution"](request)
+        assert shown.units == odds + -(-span * (200 + 8 * words) // 12), text
+        assert shown.what == f"the exact odds of {text}"
+    assert COSTS["distribution"](Written("3d6")).units == 120 + 278  # 1440 and 3328 steps

@@ -3,7 +3,7 @@ written out over the faces (``tests/dice/faces.py``, ``tests/oracle.py``): the
 cases its mutants showed untested (docs/mutation.md).  The rules: "Totals are
 exact: ``/`` gives a fraction … and only the final total is made whole, by
 cutting toward zero" and "Explosions without a depth limit are followed until
-the probability cut off is below 10⁻¹²" (docs/notation.md)."""
+the probability cut off is at most 10⁻¹²" (docs/notation.md)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,19 @@ import pytest
 
 from regelwerk.dice import cost, distribution, parse
 from regelwerk.dice.exact import distribution_of, roll_chances, roll_chances_all
+from regelwerk.dice.exact_explode import explosion_chances
+from regelwerk.dice.nodes import Dice
 from regelwerk.errors import LimitExceeded
-from tests.dice.faces import chances, cut_off, exact, exploding_chances, highest, lowest, rolled
+from tests.dice.faces import chances, cut_off, exploding_chances, highest, lowest, rolled
 from tests.oracle import outcomes
 
 BIG = 10**18 + 1
 """Beyond a float's 53 bits: a value read back through a float would lose its last 1."""
+
+
+def exact(expression: str) -> dict[int, Fraction]:
+    """regelwerk's exact distribution, as probabilities by total."""
+    return dict(distribution(expression).distribution.items())
 
 
 def test_totals_beyond_float_precision_stay_exact() -> None:
@@ -56,6 +63,9 @@ def test_equal_exploding_terms_are_two_rolls_with_two_cut_offs() -> None:
     assert distribution("1d6!+1d6!").cut_off == 1 - (1 - six) ** 2
     assert distribution("(1d6!+1)*(1d6!+1)").cut_off == 1 - (1 - six) ** 2
     assert distribution("1d6!+1d4+1d6!+1d6!").cut_off == 1 - (1 - six) ** 3
+    # the first 1d6! is computed after 1d4! has cut off its part: its own part is six
+    four = cut_off(1, 4, 1)
+    assert distribution("1d4!+1d6!+1d6!").cut_off == 1 - (1 - four) * (1 - six) ** 2
     assert distribution("1d6+1d6").cut_off == 0
 
 
@@ -116,6 +126,7 @@ def test_a_rolls_chances_every_total(expression: str) -> None:
     ("2d6e>=5+1", 2, 6, {5, 6}, 1),
     ("1d4e<3-2", 1, 4, {1, 2}, -2),
     ("1d4e2", 1, 4, {2}, 0),
+    ("2d6e7", 2, 6, set(), 0),   # no face explodes
 ])
 def test_a_rolls_chances_of_exploding_dice_are_exact(expression: str, count: int, sides: int,
                                                       faces: set[int], offset: int) -> None:
@@ -145,3 +156,29 @@ def test_a_rolls_chances_of_other_terms(expression: str, rule: object) -> None:
 def test_a_rolls_chance_after_ten_thousand_explosions_is_exact() -> None:
     # 1d2e1: a 1 explodes, a 2 stands; 10 001 is 9 999 ones and a 2
     assert roll_chances(parse("1d2e1"), 10_001) == (Fraction(1, 2**9999), Fraction(1, 2**10_000))
+
+
+@pytest.mark.parametrize(("expression", "count", "sides", "faces", "offset", "total"), [
+    ("1d2!+1", 1, 2, {2}, 1, 84),      # 41 twos and a 1: beyond the 40 dice followed
+    ("1d4e2", 1, 4, {2}, 0, 50),       # 23 twos and a 4: beyond the 20 dice followed
+    ("1d4e2-1", 1, 4, {2}, -1, 47),
+])
+def test_a_rolls_chance_beyond_the_rounds_the_distribution_follows(
+        expression: str, count: int, sides: int, faces: set[int], offset: int,
+        total: int) -> None:
+    expected = exploding_chances(count, sides, faces.__contains__, total - offset)
+    assert expected[1] > 0
+    assert roll_chances(parse(expression), total) == expected
+    assert distribution(expression).distribution.probability(total) == 0
+
+
+def test_the_closed_form_of_explosions_stops_at_20000_binomial_terms() -> None:
+    # MAX_TERMS: (explosions that fit + 1) × (dice + 1) terms at most; beyond, the
+    # bounded algorithms answer
+    one, two = parse("1d2e1"), parse("2d2e1")
+    assert isinstance(one, Dice)
+    assert isinstance(two, Dice)
+    assert explosion_chances(one, 10_001) is not None  # 10 000 explosions: 20 000 terms
+    assert explosion_chances(one, 10_002) is None      # 10 001 explosions: 20 002
+    assert explosion_chances(two, 6669) is not None    # 6666 × 3 = 19 998 terms
+    assert explosion_chances(two, 6670) is None        # 6667 × 3 = 20 001

@@ -5,7 +5,7 @@ showed untested.  The rules are docs/notation.md's: "``kh3``: keep the three
 highest", "``ra`` … when any die is selected, one more die joins (only one)",
 "``cs`` … the term is the number of kept dice selected", "``@N`` allows at most N
 rounds", and "Explosions without a depth limit are followed until the probability
-cut off is below 10⁻¹² (at most 100 rounds)"."""
+cut off is at most 10⁻¹² (and at most 100 rounds)"."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from regelwerk.dice import distribution, parse
+from regelwerk.dice import cost, distribution, parse
 from regelwerk.dice.exact import distribution_of, roll_chances_all
 from regelwerk.dice.exact_dice import explosion_at_most, explosion_at_most_steps
 from regelwerk.dice.nodes import Dice
@@ -28,7 +28,6 @@ from tests.dice.faces import (
     chain_odds,
     chances,
     cut_off,
-    exact,
     highest,
     lowest,
     rolled,
@@ -36,6 +35,11 @@ from tests.dice.faces import (
     summed,
 )
 from tests.oracle import Draw, outcomes
+
+
+def exact(expression: str) -> dict[int, Fraction]:
+    """regelwerk's exact distribution, as probabilities by total."""
+    return dict(distribution(expression).distribution.items())
 
 
 def _ro(draw: Draw, count: int, sides: int, matches: Callable[[int], bool]) -> list[int]:
@@ -76,6 +80,9 @@ RULES: dict[str, Callable[[Draw], int]] = {
     "3d6cs>=5": lambda d: sum(1 for f in rolled(d, 3, 6) if f >= 5),
     "3d2k2": lambda d: sum(f for f in rolled(d, 3, 2) if f == 2),
     "4d3p1": lambda d: sum(f for f in rolled(d, 4, 3) if f != 1),
+    # an explosion of no rounds: nothing explodes
+    "2d6!@0": lambda d: sum(rolled(d, 2, 6)),
+    "2d4ro1e4@0": lambda d: sum(_ro(d, 2, 4, lambda f: f == 1)),
     # reroll and add, then operations on every die, the new one too
     "2d6ra6": lambda d: sum(_ra(d, 2, 6, lambda f: f == 6)),
     "3d4ra1kh2": lambda d: highest(_ra(d, 3, 4, lambda f: f == 1), 2),
@@ -207,3 +214,48 @@ def test_a_rolls_chances_of_an_explosion_by_rank() -> None:
     odds = brute_odds(Pool(2, 4).op("e", "h1"))
     totals = list(range(0, 20))
     assert roll_chances_all(parse("2d4eh1"), totals) == [chances(odds, t) for t in totals]
+
+
+# -- the work each route charges: its estimate, written out from the route's rule ----
+
+def _fits(expression: str, limit: int) -> bool:
+    try:
+        distribution_of(parse(expression), limit=limit)
+    except LimitExceeded:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("expression", "needed"), [
+    # keep by rank over the six faces a die may show after ro1 (weights 1 and 7 of 36
+    # each), three kept of four dice, each kept die adding its face (a span of 1)
+    ("4d6ro1kh3", cost.keep_cost(6, 3, 1, 4, (36).bit_length())),
+    ("4d6ro1kl3", cost.keep_cost(6, 3, 1, 4, (36).bit_length())),
+    # ra: the power of one d6 (span 5, six weights of 6) twice, all and none selected
+    ("2d6ra6", 2 * cost.power_cost(2, 5, 6, (6).bit_length())),
+    # a success count: binomial counts of three dice, weights over 6
+    ("3d6cs>=5", cost.binomial_cost(3, (6).bit_length())),
+])
+def test_a_route_charges_its_estimate(expression: str, needed: int) -> None:
+    assert _fits(expression, needed)
+    assert not _fits(expression, needed - 1)
+
+
+@pytest.mark.parametrize(("expression", "upto"), [
+    ("2d6e>=5", 10), ("3d4e1", 2), ("1d10e10", 40), ("2d6e7", 9),
+    ("2d20e20", 12),                  # twenty faces: the power of two dice by squaring?
+    ("1d3e3", 58), ("1d3e3", 59),     # weights of 118 and 120 bits: words of 60 bits
+])
+def test_the_bound_of_exploding_weights_written_out(expression: str, upto: int) -> None:
+    # the standing faces' power up to the total (Miller's recurrence), then for each
+    # of the `most` explosions a pass over the totals, the product, and the sums
+    term = _term(expression)
+    n, sides = term.count, term.sides
+    hits = sum(1 for f in range(1, sides + 1) if term.ops[0].selects(f))
+    size = max(0, upto - n) + 1
+    most = size if hits else 0
+    bits = (n + most) * sides.bit_length()
+    expected = (cost.power_cost(n, sides, sides, sides.bit_length(), truncated=True)
+                + most * size * (hits + 2) * (4 + bits // 60)
+                + cost.multiply_cost(size, size, bits) + size * 8)
+    assert explosion_at_most_steps(term, upto) == expected

@@ -11,11 +11,16 @@ from fractions import Fraction
 
 import pytest
 
-from regelwerk.dice import parse
+from regelwerk.dice import cost, distribution, parse
 from regelwerk.dice.exact import distribution_of
 from regelwerk.errors import LimitExceeded
-from tests.dice.faces import exact, highest, lowest
+from tests.dice.faces import highest, lowest
 from tests.oracle import Draw, outcomes
+
+
+def exact(expression: str) -> dict[int, Fraction]:
+    """regelwerk's exact distribution, as probabilities by total."""
+    return dict(distribution(expression).distribution.items())
 
 
 def _items(draw: Draw, *sides: int) -> list[int]:
@@ -81,3 +86,12 @@ def test_a_set_against_its_rule_over_every_face(expression: str) -> None:
 def test_a_set_is_charged_to_the_budget(expression: str) -> None:
     with pytest.raises(LimitExceeded):
         distribution_of(parse(expression), limit=0)
+
+
+def test_keeping_items_of_a_set_charges_a_step_for_each_tuple_of_values() -> None:
+    # (1d6, 1d6)kh1: the 36 pairs of values, 40 steps each (cost.combine_cost)
+    tree = parse("(1d6, 1d6)kh1")
+    needed = cost.combine_cost(36, 1)
+    assert exact("(1d6, 1d6)kh1") == dict(distribution_of(tree, limit=needed).distribution.items())
+    with pytest.raises(LimitExceeded):
+        distribution_of(tree, limit=needed - 1)

@@ -11,6 +11,17 @@ from collections.abc import Iterator
 import pytest
 
 from regelwerk.dice import RollBudget, ScriptedRandomSource, parse, roll
+from regelwerk.dice.limits import (
+    MAX_CONSTANT,
+    MAX_COUNT,
+    MAX_DICE,
+    MAX_EXPLODE_DEPTH,
+    MAX_EXPRESSION_LENGTH,
+    MAX_NESTING,
+    MAX_OPERATORS,
+    MAX_REPEAT,
+    MAX_SIDES,
+)
 from regelwerk.dice.parser import clear_cache
 from regelwerk.errors import LimitExceeded
 
@@ -27,6 +38,13 @@ def _refused(text: str, fragment: str) -> None:
     with pytest.raises(LimitExceeded, match=fragment) as refused:
         parse(text)
     assert refused.value.code == "limit_exceeded"
+
+
+def test_the_limits_are_those_of_the_documentation() -> None:
+    assert (MAX_EXPRESSION_LENGTH, MAX_DICE, MAX_COUNT, MAX_SIDES, MAX_CONSTANT, MAX_NESTING,
+            MAX_EXPLODE_DEPTH, MAX_OPERATORS, MAX_REPEAT) == (
+        1000, 1000, 100_000, 10_000, 1_000_000, 50, 100, 200, 100)
+    RollBudget().spend()  # runs the module, so that its constants are tried here
 
 
 def test_an_expression_of_1000_characters_and_not_one_more() -> None:
@@ -57,6 +75,9 @@ def test_200_operators_and_not_one_more() -> None:
     _refused("1" + "+1" * 201, "too many operators: at most 200")
     assert roll("1" + "<1" * 200).total == 1  # 1<1 is 0, 0<1 is 1, …
     _refused("1" + "<1" * 201, "too many operators")
+    assert roll("1" + "*1" * 200).total == 1
+    _refused("1" + "*1" * 201, "too many operators")
+    _refused("1" + "*1" * 100 + "+1" * 50 + ">=1" * 51, "too many operators")
 
 
 def test_100_repeats_and_not_one_more() -> None:
@@ -73,9 +94,13 @@ def test_nesting_of_50_and_not_one_more() -> None:
     _refused("(" * 25 + "-" * 26 + "1" + ")" * 25, "nested too deeply")
 
 
-def test_side_by_side_parentheses_do_not_nest() -> None:
+def test_side_by_side_parentheses_and_signs_do_not_nest() -> None:
     text = "+".join(["(" * 50 + "1" + ")" * 50] * 3)
     assert roll(text).total == 3
+    assert roll("+".join(["-" * 50 + "1"] * 3)).total == 3
+    # a closed parenthesis or sign gives back exactly its level
+    _refused("(1)+(1)+" + "(" * 51 + "1" + ")" * 51, "nested too deeply")
+    _refused("-1+-1+" + "-" * 51 + "1", "nested too deeply")
 
 
 def test_an_explosion_depth_of_100_and_not_one_more() -> None:

@@ -38,7 +38,7 @@ def test_value_selectors_at_their_edges(kind: str) -> None:
 def test_rank_selectors_select_no_value(kind: str) -> None:
     selector = Selector(kind, 2)  # type: ignore[arg-type]
     assert selector.by_rank
-    assert not any(selector.matches(f) for f in range(-3, 8))
+    assert all(selector.matches(f) is False for f in range(-3, 8))
     assert str(selector) == f"{kind}2"
 
 

@@ -57,7 +57,7 @@ def _all_faces(selector: str, sides: int) -> bool:
         selector, False) or (sides == 1 and selector in ("1", "4"))
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(pools(), st.lists(st.integers(1, 6), min_size=60, max_size=60))
 def test_the_same_faces_give_the_brute_force_total(pool: Pool, stream: list[int]) -> None:
     faces = [min(f, pool.sides) for f in stream]
@@ -107,6 +107,14 @@ def test_keep_and_drop_by_rank_tie_to_the_first_die() -> None:
         die(3), die(3, kept=False, order=1), die(3, kept=False, order=2), 3]
     assert dice("3d6kh2kh1", 1, 5, 6) == [
         die(1, kept=False), die(5, order=1), die(6, order=2), 11]
+
+
+def test_keeping_the_highest_none_unites_nothing() -> None:
+    """kh0kl1: the highest none and the lowest one; the union is the lowest die."""
+    assert dice("4d6kh0kl1", 3, 5, 1, 2) == [
+        die(3, kept=False), die(5, kept=False, order=1), die(1, order=2),
+        die(2, kept=False, order=3), 1]
+    assert dice("4d6ph0pl1", 3, 5, 1, 2)[-1] == 10
 
 
 def test_selections_look_at_kept_dice_only() -> None:

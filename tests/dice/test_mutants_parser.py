@@ -55,6 +55,8 @@ def total(text: str, *faces: int) -> int:
     ("1d20+5 to hit the orc", "1d20+5 to hit the orc"), ("1 !=2", "1 != 2"),
     ("4d6 r1", "4d6rr1"), ("4d6 r>5", "4d6rr>5"), ("1#1d6", "1#1d6"), ("1d6 ", "1d6"),
     ("((1+1)kh1)kl1", "((1+1)kh1)kl1"), ("1 )", "1 )"), ("4d6 dh", "4d6ph1"),
+    ("1 + -1", "1+-1"), ("2 * -3", "2*-3"), ("1 - - 1", "1--1"), ("(1, )", "(1,)"),
+    ("(1 ,2 , 3 )", "(1, 2, 3)"),
 ])
 def test_normalised_text(text: str, normal: str) -> None:
     assert str(parse(text)) == normal
@@ -167,6 +169,10 @@ def test_operations_that_finish_are_allowed() -> None:
     assert str(parse("4d6eh1")) == "4d6eh1"
     assert str(parse("1d1!@2")) == "1d1e1@2"
     assert str(parse("4d6kh1cs5")) == "4d6kh1cs5"
+    assert str(parse("4d6rr>1")) == "4d6rr>1"  # a 1 stops it
+    assert str(parse("4d6!>1")) == "4d6e>1"
+    assert str(parse("1d1rr>1")) == "1d1rr>1"
+    assert "would reroll forever" in refused("1d1rr1").message
 
 
 def test_an_r_without_a_selector_is_a_comment() -> None:

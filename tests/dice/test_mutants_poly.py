@@ -159,3 +159,9 @@ def test_scale_add_into_and_mix() -> None:
     assert mix([({1: 1, 2: 1}, 2), ({2: 1, 0: 2}, 3)]) == ({0: 4, 1: 3, 2: 5}, 6)
     assert mix([({3: 2}, 4), ({3: -2}, 4)]) == ({}, 4)
     assert mix([]) == ({}, 1)
+    # exact beyond a float's 53 bits: 2**60 + 1 halves, scaled by 1, and a half by 2**60
+    big = 2**60 + 1
+    mixed, common = mix([({0: big}, 2**61), ({1: 1}, 2)])
+    assert common == 2**61
+    assert mixed == {0: big, 1: 2**60}
+    assert all(type(weight) is int for weight in mixed.values())

@@ -82,3 +82,22 @@ def test_said_texts_copy_as_plain_strings() -> None:
     for copied in (copy.deepcopy(said), pickle.loads(pickle.dumps(said)),
                    copy.deepcopy(Number(3))):
         assert type(copied) is str
+
+
+def test_no_refusal_of_the_table_is_an_f_string() -> None:
+    """An f-string cannot be looked up in the catalogues: every refusal of the table
+    and its service is a template with values (or an already said ``Said``)."""
+    import ast
+    from pathlib import Path
+
+    import regelwerk.table
+
+    classes = {"InvalidCommand", "NotAllowed", "NotAuthorized", "TableError", "ConflictError"}
+    found = []
+    for path in Path(regelwerk.table.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in classes and node.args
+                    and isinstance(node.args[0], ast.JoinedStr)):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == []

@@ -85,3 +85,17 @@ def test_the_table_layer_errors_follow_the_reader_too(live: Live) -> None:
     assert player_export.status_code == 403
     assert player_export.json()["error"]["message"] == translator("is")(
         "only the game master may export the table")
+
+
+def test_accept_language_is_ranked_by_quality(live: Live) -> None:
+    """``Accept-Language`` is read as the web pages read it: by ``q``, ``q=0`` not
+    wanted; a language it does not name leaves the table's."""
+    from regelwerk.i18n import accepted
+
+    assert accepted("fr-CH, de;q=0.5, is;q=0.9") == ["fr", "is", "de"]
+    assert accepted("de;q=0, en") == ["en"]
+    gm = new_table(live)  # German
+    for header, lang in (("fr, de;q=0.5, is;q=0.9", "is"), ("is;q=0, en;q=0.1", "en"),
+                         ("fr", "de")):
+        _, error = _refused(live, gm, {"type": "undo"}, header)
+        assert error["message"] == translator(lang)(NOTHING), header

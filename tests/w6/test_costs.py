@@ -7,7 +7,9 @@ of 1.6 n bits each), per part of the split"; "complex_advice: rolls × (dice + 1
 estimator:
 
 - the odds of a pool of n dice: (n + 1)² // 3 + 100 units;
-- a Komplexe Probe: the odds of each part of its split;
+- a Komplexe Probe: the odds of each part of its split (a split that does not use
+  exactly the pool is refused by the rules before any work: only the pool counts, and
+  the request is told what the split must be, not what it would cost);
 - split advice: (rolls − 1) · (n + 1)(n + 2) / 2 splits per candidate, 10 units each,
   times 1 + n // 400 (wider numbers from 400 dice on), and the odds of the pool per
   roll;
@@ -27,6 +29,7 @@ from typing import Any
 
 import pytest
 
+from regelwerk import resolve
 from regelwerk.protocol.resolve import Prepared, prepare
 
 BUDGET = 5_000_000
@@ -176,3 +179,22 @@ def test_advice_over_the_budget_is_refused_before_any_work() -> None:
     assert isinstance(refused, dict)
     assert refused["error"]["code"] == "limit_exceeded"
     assert f"would cost {cost:,} units of work" in refused["error"]["message"]
+
+
+# "auf die der Spieler die ihm zur Verfügung stehenden Würfel schon vor dem ersten Wurf
+# verbindlich aufteilen muss": a split uses exactly the pool.
+def test_a_split_that_is_not_the_pool_is_told_so_not_its_cost() -> None:
+    complex_request = {"action": "complex_probe", "attribute": 10, "split": [1000] * 15,
+                       "required": [1] * 15}
+    assert units(complex_request) == pool_units(10)
+    assert resolve({"system": "w6", **complex_request}) == {"ok": False, "error": {
+        "code": "invalid_split",
+        "message": "the split must use exactly the pool of 10 dice (after the difficulty); "
+                   "it uses 15000"}}
+    contest = {"action": "contest", "a": {"attribute": 10, "split": [500, 500],
+                                          "required": [1, 1]}, "b": {"attribute": 3}}
+    assert units(contest) == pool_units(10) + pool_units(3)
+    assert resolve({"system": "w6", **contest})["error"] == {
+        "code": "invalid_split",
+        "message": "the split must use exactly the pool of 10 dice (after the difficulty); "
+                   "it uses 1000"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from regelwerk.i18n import translator
 from regelwerk.table.decide import command_types
 from regelwerk.web.encounter_pages import moved
 from regelwerk.web.forms import FormError, command_from_form, fields_of
@@ -75,3 +76,10 @@ def test_moving_in_the_initiative_order() -> None:
     assert moved(["a", "b", "c"], "b", "down") == ["a", "c", "b"]
     assert moved(["a", "b", "c"], "a", "up") == ["a", "b", "c"]
     assert moved(["a", "b", "c"], "x", "up") == ["a", "b", "c"]
+
+
+def test_a_form_line_that_does_not_read_is_said_in_the_pages_language() -> None:
+    with pytest.raises(SheetFormError) as caught:
+        sheet_from_form("pf2e", {"level": "eins", "hp": "10"})
+    assert caught.value.said(translator("de")) == "level: 'eins' ist keine ganze Zahl"
+    assert caught.value.said(translator("is")) == "level: 'eins' er ekki heil tala"

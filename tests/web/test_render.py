@@ -84,3 +84,22 @@ def test_without_javascript_the_form_answers_a_whole_page(server_url: str) -> No
     assert "Das lässt sich nicht würfeln" in bad.text
     assert long.status_code == 422
     assert "at most 200 characters" in long.text
+
+
+def test_a_refusal_is_shown_in_the_pages_language(server_url: str) -> None:
+    """A table's refusal on a page is said in the page's language: ``?lang=`` first, then
+    the table's (a German table), before the browser's ``Accept-Language``."""
+    from regelwerk.i18n import translator
+    from regelwerk.web.table_session import cookie_name
+
+    with httpx.Client(base_url=server_url) as client:
+        made = client.post("/api/v1/tables", json={"name": "Runde", "system": "pf2e",
+                                                   "lang": "de", "gm_name": "Ute"}).json()
+        client.cookies.set(cookie_name(made["table_id"]), made["token"])
+        undo = f"/t/{made['table_id']}/do/undo"
+        fragment = {"HX-Request": "true", "Accept-Language": "en"}
+        german = client.post(undo, headers=fragment)
+        icelandic = client.post(f"{undo}?lang=is", headers=fragment)
+    assert german.status_code == icelandic.status_code == 422
+    assert translator("de")("There is nothing to undo.") in german.text
+    assert translator("is")("There is nothing to undo.") in icelandic.text

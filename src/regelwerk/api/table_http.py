@@ -23,7 +23,7 @@ from starlette.responses import Response
 
 from regelwerk.api.table_models import ErrorResponse
 from regelwerk.errors import RegelwerkError
-from regelwerk.i18n import LANGUAGES, Translator, translator
+from regelwerk.i18n import LANGUAGES, Translator, accepted, translator
 
 __all__ = [
     "BODY_LIMIT",
@@ -114,12 +114,11 @@ class HttpProblem(Exception):
 
 
 def language(request: Request) -> Translator:
-    """The reader's language: the first of de, en, is that the request's
-    ``Accept-Language`` names, else the language of the table in the path (as the
+    """The reader's language: the most wanted of de, en, is that the request's
+    ``Accept-Language`` names (by ``q``), else the language of the table in the path (as the
     service knows it), else English.  Every message of a table resource is in it,
     the table's refusals too (docs/api.md, "Errors")."""
-    for part in request.headers.get("accept-language", "").split(","):
-        tag = part.split(";")[0].strip().lower()[:2]
+    for tag in accepted(request.headers.get("accept-language", "")):
         if tag in LANGUAGES:
             return translator(tag)
     table_id = request.path_params.get("table_id")

@@ -196,6 +196,13 @@ def help_texts(root: click.Command) -> Iterator[str]:
         for param in command.params:
             if isinstance(param, click.Option) and param.help:
                 yield param.help
+            if isinstance(param, click.Argument):
+                yield _placeholder(param)
+
+
+def _placeholder(argument: click.Argument) -> str:
+    """The placeholder of an argument in the help and in errors (``EXPRESSION``)."""
+    return argument.metavar or (argument.name or "").upper()
 
 
 _METAVARS = {
@@ -230,6 +237,8 @@ def localize(root: click.Command, t: Translator) -> None:
             if isinstance(param, click.Option) and param.metavar is None and \
                     not param.is_flag and not param.count:
                 param.metavar = _metavar(t, param)
+            elif isinstance(param, click.Argument):
+                param.metavar = t(_placeholder(param))
         if command.help:
             command.help = t(command.help)
         if command.epilog:

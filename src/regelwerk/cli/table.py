@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -30,19 +31,33 @@ class _Refused(click.ClickException):
         click.echo(self.format_message(), err=True, file=file)
 
 
-def _read(stream: IO[str], t: Translator) -> list[dict[str, object]]:
+def _read(path: Path, t: Translator) -> list[dict[str, object]]:
     try:
-        return [event_json(e) for e in parse_lines(_text(stream, t), t)]
+        return [event_json(e) for e in parse_lines(_text(path, t), t)]
     except TableError as error:
-        raise _Refused(error.message) from None
+        raise _Refused(error.to_dict(t)["message"]) from None
 
 
-def _text(stream: IO[str], t: Translator) -> str:
+def _text(path: Path, t: Translator) -> str:
+    """The file's text (``-``: standard input); a file that cannot be read is a wrong
+    command line (status 2), with the reason in the reader's language."""
     try:
-        return stream.read()
+        if str(path) == "-":
+            return sys.stdin.buffer.read().decode("utf-8")
+        return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise _Refused(t("the file is not UTF-8 text: an exported log is "
-                                     "JSON Lines in UTF-8")) from None
+                         "JSON Lines in UTF-8")) from None
+    except FileNotFoundError:
+        reason = t("there is no such file")
+    except IsADirectoryError:
+        reason = t("it is a folder, not a file")
+    except PermissionError:
+        reason = t("it may not be read (permissions)")
+    except OSError as error:
+        reason = t("it cannot be read ({error})", error=error.strerror or type(error).__name__)
+    raise click.BadParameter(t("{path}: {reason}", path=str(path), reason=reason),
+                             param_hint=t("FILE"))
 
 
 def _problem(t: Translator, problem: Problem) -> str:
@@ -61,10 +76,15 @@ def _problem(t: Translator, problem: Problem) -> str:
     return t("event {sequence}: {problem}", sequence=problem.sequence, problem=text)
 
 
+FILE = click.Path(dir_okay=True, allow_dash=True, path_type=Path)
+"""An exported log (``-`` reads standard input); read by ``_text``, whose refusals are
+in the reader's language (click's own would quote the system's English)."""
+
+
 @table.command("verify")
-@click.argument("path", type=click.File("r", encoding="utf-8"))
+@click.argument("path", metavar="FILE", type=FILE)
 @lang_option
-def verify_command(path: IO[str], lang: str) -> None:
+def verify_command(path: Path, lang: str) -> None:
     """Check every roll of an exported log against the revealed dice seeds.
 
     Exit status 0 when every roll checks out, 1 when any does not.
@@ -74,22 +94,27 @@ def verify_command(path: IO[str], lang: str) -> None:
     checked, pending, problems = verify(events)
     for problem in problems:
         click.echo(_problem(t, problem))
-    click.echo(t("{checked} rolls checked against revealed seeds, {pending} rolls wait for "
-                 "their seed to be revealed, {problems} problems", checked=checked,
-                 pending=pending, problems=len(problems)))
+    click.echo(t("{checked}, {pending}, {problems}", checked=t.plural(
+        "{count} roll checked against revealed seeds",
+        "{count} rolls checked against revealed seeds", checked, count=t.number(checked)),
+        pending=t.plural("{count} roll waits for its seed to be revealed",
+                         "{count} rolls wait for their seed to be revealed", pending,
+                         count=t.number(pending)),
+        problems=t.plural("{count} problem", "{count} problems", len(problems),
+                          count=t.number(len(problems)))))
     sys.exit(1 if problems else 0)
 
 
 @table.command("replay")
-@click.argument("path", type=click.File("r", encoding="utf-8"))
+@click.argument("path", metavar="FILE", type=FILE)
 @lang_option
-def replay_command(path: IO[str], lang: str) -> None:
+def replay_command(path: Path, lang: str) -> None:
     """Replay an exported log and print the table's state as JSON."""
     t = translator(lang)
     try:
         events = parse_lines(_text(path, t), t)
     except TableError as error:
-        raise _Refused(error.message) from None
+        raise _Refused(error.to_dict(t)["message"]) from None
     state = initial()
     for event in events:
         if event.kind not in kinds():

@@ -39,8 +39,13 @@ from regelwerk.dice.nodes import (
     SetOf,
 )
 from regelwerk.dice.plan import (
+    closed_explosion_steps,
+    dice_plus_constant,
+    explode_keep_shape,
+    explode_keep_steps,
     explosion_rounds,
     kept_ranks,
+    one_face_steps,
     pool_steps,
     route,
     tables_steps,
@@ -63,6 +68,8 @@ __all__ = [
     "odds_cost",
     "odds_estimate",
     "power_cost",
+    "roll_cost",
+    "roll_route",
 ]
 
 STEPS_PER_UNIT = 12
@@ -194,8 +201,19 @@ def term_steps(node: Dice) -> tuple[float, int, int]:
         if keep in (0, n):
             return _plain(keep, sides)
         return keep_cost(sides, keep, sides, n, face_bits), keep * (sides - 1) + 1, n * face_bits
+    if way == "explode_keep":
+        shape = explode_keep_shape(node)
+        assert shape is not None
+        keeping, _, r = shape
+        depth = explosion_rounds(ops[0], n, sides)
+        span = r * (sides - 1) + 1 if keeping else n * (depth + 1) * sides + 1
+        return explode_keep_steps(node), span, (depth + 1) * n * face_bits
     counting = ops[-1].name == "cs" and not any(op.name == "e" for op in ops)
     if way == "tables":
+        ways = one_face_steps(node)
+        if ways is not None:  # the cheaper of two ways (plan)
+            power, quotient, count, bits = ways
+            return min(power, quotient), count, bits
         own, span, bits = tables_steps(ops, sides, n)
         return own + _pool_of(n, span, bits, counting), n * span + 1, n * bits
     if way == "pool":
@@ -280,3 +298,28 @@ def odds_cost(tree: Expression) -> Cost:
     """The estimated work of the exact distribution of ``tree`` (syntax trees are
     immutable: the estimate is remembered)."""
     return Cost(odds_estimate(tree)[0], f"the exact odds of {shorten(str(tree))}")
+
+
+@lru_cache(maxsize=1024)
+def roll_route(tree: Expression) -> tuple[Cost, bool]:
+    """The estimated work of a roll's own odds and whether the closed form answers
+    every total (``True``) or only those whose closed form costs at most that
+    estimate (``False``; the others come from the distribution): a term of dice
+    exploding on one end face (plus a constant) is answered in closed form for any
+    total it can roll (``plan.closed_explosion_steps``), so the whole distribution's
+    estimate is not needed when that fits a roll's share; else the cheaper of the
+    two; anything else costs its distribution."""
+    found = dice_plus_constant(tree)
+    steps = closed_explosion_steps(found[0]) if found is not None else None
+    if steps is None:
+        return odds_cost(tree), False
+    closed = Cost(_units(steps), f"the exact odds of {shorten(str(tree))}")
+    if closed.units <= ROLL_COST // STEPS_PER_UNIT:
+        return closed, True
+    whole = odds_cost(tree)
+    return (whole, False) if whole.units <= closed.units else (closed, True)
+
+
+def roll_cost(tree: Expression) -> Cost:
+    """The estimated work of a roll's own odds (``roll_route``)."""
+    return roll_route(tree)[0]

@@ -7,7 +7,7 @@ cut toward zero at the end, as a roll's total is.  Dice terms come from
 ``*``, ``/``, ``//``, ``%`` and comparisons go value pair by value pair.  Equal
 sub-expressions are computed once per request.  Every step's cost is estimated
 first (``regelwerk.dice.cost``).  Explosions without a depth limit are followed
-until the probability cut off is below 1e-12; ``Exact.cut_off`` reports it.
+until the probability cut off is at most 1e-12; ``Exact.cut_off`` reports it.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from regelwerk.dice.nodes import (
     Value,
 )
 from regelwerk.dice.parser import parse
+from regelwerk.dice.plan import closed_explosion_steps, dice_plus_constant
 from regelwerk.dice.poly import Poly, multiply
 from regelwerk.dice.roller import apply_operator
 from regelwerk.errors import EvaluationError, translatable
@@ -234,18 +235,6 @@ def distribution(expression: str) -> Exact:
     return distribution_of(parse(expression))
 
 
-def _dice_plus_constant(tree: Expression) -> tuple[Dice, int] | None:
-    """``(term, c)`` when the expression is one dice term plus or minus a whole constant."""
-    while isinstance(tree, Commented | Group):
-        tree = tree.inner
-    if isinstance(tree, Dice):
-        return tree, 0
-    if isinstance(tree, BinaryOp) and tree.op in ("+", "-") and isinstance(tree.left, Dice) \
-            and isinstance(tree.right, Number) and isinstance(tree.right.value, int):
-        return tree.left, tree.right.value if tree.op == "+" else -tree.right.value
-    return None
-
-
 _CLOSED_FORM_DICE = 60
 """Up to this many dice the closed form of ``NdX`` answers a roll's chances; beyond,
 its binomials cost more than the power of the die."""
@@ -264,7 +253,7 @@ def roll_chances_all(tree: Expression, totals: list[int], limit: int = cost.MAX_
                      ) -> list[tuple[Fraction, Fraction]]:
     """``roll_chances`` of several totals of one expression (the rolls of a repeat):
     the distribution is computed once."""
-    found = _dice_plus_constant(tree)
+    found = dice_plus_constant(tree)
     out: list[tuple[Fraction, Fraction]] = []
     scaled: Scaled | None = None
     for total in totals:
@@ -273,7 +262,12 @@ def roll_chances_all(tree: Expression, totals: list[int], limit: int = cost.MAX_
             if not term.ops and 0 < term.count <= _CLOSED_FORM_DICE:
                 out.append(_plain_sum_chances(term.count, term.sides, total - offset))
                 continue
-            closed = explosion_chances(term, total - offset)
+            closed = None
+            estimate, any_total = cost.roll_route(tree)
+            here = closed_explosion_steps(term, total - offset)
+            if here is not None and (
+                    any_total or here <= estimate.units * cost.STEPS_PER_UNIT):
+                closed = explosion_chances(term, total - offset)
             if closed is None:
                 closed = keep_chances(term, total - offset)
             if closed is not None:

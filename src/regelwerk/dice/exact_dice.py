@@ -10,6 +10,8 @@ The term is planned once:
   kept ranks; keeping the highest (or lowest) ``k`` is summed over the face of the
   ``k``-th kept die in closed form (binomial tails), never over tuples of dice;
 - ``ra`` adds one die when any die is selected: ``all - none`` of the pool;
+- an explosion by value, then a keep or drop of the highest or lowest: the pool of
+  chains (``regelwerk.dice.exact_explode_keep``);
 - anything else (explosions or rerolls by rank, mixed rank sets) follows every
   sorted outcome of the pool, for small pools only (``regelwerk.dice.exact_pool``).
 """
@@ -21,10 +23,19 @@ from itertools import accumulate, repeat
 from math import comb, lcm
 
 from regelwerk.dice import cost
+from regelwerk.dice.exact_explode import one_face_sum
+from regelwerk.dice.exact_explode_keep import explode_keep_distribution
 from regelwerk.dice.exact_pool import TermOdds, pool_distribution
 from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
 from regelwerk.dice.nodes import Dice, Operation
-from regelwerk.dice.plan import forward, kept_ranks, route, selected_faces, tables_steps
+from regelwerk.dice.plan import (
+    forward,
+    kept_ranks,
+    one_face_steps,
+    route,
+    selected_faces,
+    tables_steps,
+)
 from regelwerk.dice.poly import Poly, add_into, binomial, multiply, power
 from regelwerk.errors import translatable
 
@@ -296,11 +307,16 @@ def term_distribution(node: Dice, spent: list[int]) -> TermOdds:
     if way == "keep":
         return _plain_keep(node, spent)
     if way == "tables":
+        ways = one_face_steps(node)
+        if ways is not None and ways[1] < ways[0]:
+            return TermOdds(*one_face_sum(node, spent))
         tables = _Tables(ops, sides, n, spent)
         weights, den = tables.per_die()
         return TermOdds(*_pool(weights, den, n, spent), tables.cut_off)
     if way == "pool":
         return pool_distribution(node, spent)
+    if way == "explode_keep":
+        return TermOdds(*explode_keep_distribution(node, spent))
     rank_at = [i for i, op in enumerate(ops) if op.by_rank or op.name == "ra"]
     first, last = rank_at[0], rank_at[-1]
     prefix, middle, suffix = ops[:first], ops[first : last + 1], ops[last + 1 :]

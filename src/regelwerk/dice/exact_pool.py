@@ -211,7 +211,7 @@ def _explode(pool: _Pool, op: Operation, state: State, p: Fraction,
         nxt: dict[State, Fraction] = {}
         for st, q in todo.items():
             chosen = [i for i in _selected(op, st) if not st[i][2]]
-            if not chosen or rounds >= depth or (op.depth is None and q < _CUT_OFF_TARGET):
+            if not chosen or rounds >= depth or (op.depth is None and q <= _CUT_OFF_TARGET):
                 if chosen and op.depth is None:
                     cut += q
                 pool.add(out, _canon([(v, k, False) for v, k, _ in st]), q)

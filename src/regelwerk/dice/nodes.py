@@ -79,7 +79,10 @@ class Operation:
 
     def selects(self, face: Value) -> bool:
         """Whether any value selector selects ``face``."""
-        return any(s.matches(face) for s in self.selectors)
+        selectors = self.selectors
+        if len(selectors) == 1:
+            return selectors[0].matches(face)
+        return any(s.matches(face) for s in selectors)
 
     @property
     def by_rank(self) -> bool:

@@ -84,7 +84,8 @@ class _Term:
         self.budget = budget
         budget.spend(node.count)
         sides = node.sides
-        self.dice = [_Rolled(source.roll(sides), False, i) for i in range(node.count)]
+        roll = source.roll
+        self.dice = [_Rolled(roll(sides), False, i) for i in range(node.count)]
         self.rolled = node.count
 
     def face(self) -> int:
@@ -134,8 +135,11 @@ class _Term:
 
     def explode(self, op: Operation) -> None:
         done: set[int] = set()
-        chosen = select(op, self.dice)
         by_value = not op.by_rank
+        selects = op.selects
+        # by value: the kept dice showing a selected face, in rolling order
+        chosen = [d for d in self.dice if d.kept and selects(d.value)] if by_value else \
+            select(op, self.dice)
         rounds = 0
         while chosen and (op.depth is None or rounds < op.depth):
             added = len(self.dice)
@@ -144,7 +148,7 @@ class _Term:
                 self.new_die()
             done.update(id(d) for d in chosen)
             if by_value:  # only the dice just added can explode next
-                chosen = [d for d in self.dice[added:] if op.selects(d.value)]
+                chosen = [d for d in self.dice[added:] if selects(d.value)]
             else:
                 chosen = [d for d in select(op, self.dice) if id(d) not in done]
             rounds += 1
@@ -188,13 +192,17 @@ def roll_dice(node: Dice, source: RandomSource, budget: RollBudget) -> tuple[tup
     counting = bool(node.ops) and node.ops[-1].name == "cs"
     total = 0
     out: list[Die] = []
+    append = out.append
+    make = Die._make  # a plain tuple of the fields, without the keyword handling
     sides = node.sides
     for die in term.dice:
-        for face, order in zip(die.faces[:-1], die.orders, strict=False):
-            out.append(Die(sides, face, face, False, True, False, die.added, None, order))
-        natural = die.faces[-1]
-        out.append(Die(sides, natural, die.value, die.kept, False, die.exploded, die.added,
-                       die.success if counting and die.kept else None, die.orders[-1]))
-        if die.kept:
-            total += (1 if die.success else 0) if counting else die.value
+        faces, kept, added = die.faces, die.kept, die.added
+        if len(faces) > 1:  # the faces a reroll replaced
+            for face, order in zip(faces[:-1], die.orders, strict=False):
+                append(make((sides, face, face, False, True, False, added, None, order)))
+        value = die.value
+        append(make((sides, faces[-1], value, kept, False, die.exploded, added,
+                     die.success if counting and kept else None, die.orders[-1])))
+        if kept:
+            total += (1 if die.success else 0) if counting else value
     return tuple(out), total

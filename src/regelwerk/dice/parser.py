@@ -51,6 +51,7 @@ from regelwerk.dice.nodes import (
     SelectorKind,
     SetOf,
 )
+from regelwerk.dice.plan import selected_faces
 from regelwerk.errors import DiceSyntaxError, LimitExceeded, Message, translatable
 
 __all__ = ["clear_cache", "parse"]
@@ -384,16 +385,16 @@ class _Parser:
 
 
 def _checked(dice: Dice) -> Dice:
-    """Refuse operations that could never finish or make no sense."""
-    faces = range(1, dice.sides + 1)
+    """Refuse operations that could never finish or make no sense (the faces a
+    selector selects are counted from its ranges, not walked: a d10000 is quick)."""
     for i, op in enumerate(dice.ops):
-        if op.name == "rr" and (op.by_rank or all(op.selects(f) for f in faces)):
+        if op.name == "rr" and (op.by_rank or selected_faces(op, dice.sides) == dice.sides):
             raise DiceSyntaxError(
                 "'{dice}' would reroll forever: every face matches {operation}; "
                 "reroll some faces only, or use 'ro' to reroll once",
                 dice=str(dice), operation=str(op))
-        if op.name == "e" and op.depth is None and not op.by_rank and all(
-                op.selects(f) for f in faces):
+        if op.name == "e" and op.depth is None and not op.by_rank and \
+                selected_faces(op, dice.sides) == dice.sides:
             raise DiceSyntaxError(
                 "'{dice}' would explode forever: every face matches {operation}; "
                 "give a depth limit such as e@3", dice=str(dice), operation=str(op))
@@ -482,4 +483,5 @@ def clear_cache() -> None:
     cost = sys.modules.get("regelwerk.dice.cost")
     if cost is not None:
         cost.odds_cost.cache_clear()
+        cost.roll_route.cache_clear()
         cost.term_steps.cache_clear()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import struct
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
@@ -48,6 +49,10 @@ class SystemRandomSource:
                 return value + 1
 
 
+_WORDS = struct.Struct(">4Q")
+_SPAN = 1 << 64
+
+
 class _CounterModeSource:
     """Faces from a 256-bit digest per counter value, four 64-bit words each, with
     rejection sampling (no modulo bias); subclasses say how a block is digested."""
@@ -65,16 +70,16 @@ class _CounterModeSource:
         if not self._buffer:
             digest = self._block(self._counter)
             self._counter += 1
-            self._buffer = [
-                int.from_bytes(digest[i : i + 8], "big") for i in range(24, -1, -8)
-            ]
+            # the four big-endian words, the first last (taken from the end)
+            self._buffer = list(_WORDS.unpack(digest))[::-1]
         return self._buffer.pop()
 
     def roll(self, sides: int) -> int:
         """One face, 1 to ``sides``, without modulo bias."""
-        limit = (1 << 64) - (1 << 64) % sides
+        limit = _SPAN - _SPAN % sides
         while True:
-            value = self._next64()
+            buffer = self._buffer
+            value = buffer.pop() if buffer else self._next64()
             if value < limit:
                 return value % sides + 1
 

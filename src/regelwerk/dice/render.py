@@ -82,16 +82,17 @@ def to_markdown(result: RollResult) -> str:
 
 
 def _die_json(die: Die) -> dict[str, Any]:
+    sides, natural, value, kept, rerolled, exploded, from_explosion, success, _ = die
     return {
-        "sides": die.sides,
-        "natural": die.natural,
-        "value": die.value,
-        "kept": die.kept,
-        "dropped": die.dropped,
-        "rerolled": die.rerolled,
-        "exploded": die.exploded,
-        "from_explosion": die.from_explosion,
-        "success": die.success,
+        "sides": sides,
+        "natural": natural,
+        "value": value,
+        "kept": kept,
+        "dropped": not kept and not rerolled,  # Die.dropped
+        "rerolled": rerolled,
+        "exploded": exploded,
+        "from_explosion": from_explosion,
+        "success": success,
     }
 
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # Babel loads on the first number shown, not at start-up
     from babel import Locale
     from babel.numbers import NumberPattern
 
-__all__ = ["LANGUAGES", "Translator", "normalise_name", "translator"]
+__all__ = ["LANGUAGES", "Translator", "accepted", "normalise_name", "translator"]
 
 LANGUAGES = ("en", "de", "is")
 """The languages of every human-facing text."""
@@ -116,6 +116,23 @@ def translator(lang: str = "en") -> Translator:
     write_mo(buffer, catalog)
     buffer.seek(0)
     return Translator(lang, gettext.GNUTranslations(buffer))
+
+
+def accepted(header: str) -> list[str]:
+    """The languages of an ``Accept-Language`` header, most wanted first (by ``q``, then
+    by place); those with ``q=0`` are not wanted and left out."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        if quality > 0 and tag.strip():
+            ranked.append((-quality, index, tag.strip().lower().split("-")[0]))
+    return [tag for _, _, tag in sorted(ranked)]
 
 
 _FOLDS = (("ß", "ss"), ("þ", "th"), ("ð", "d"), ("æ", "ae"), ("ø", "o"))

@@ -102,10 +102,34 @@ class Act(BaseModel):
     trigger: StrictStr | None = Field(None, max_length=120)
 
 
+LAND_MOVES = {"stride": "stride", "laufen": "stride", "ganga": "stride",
+              "step": "step", "schritt": "step", "skref": "step"}
+"""Stride and Step by their names in the three languages: both use the land Speed."""
+
+
+def need_land_speed(d: Decision, character: dict[str, Any], name: str) -> None:
+    """Refuse a Stride or Step of a creature whose sheet gives Speeds but no land Speed
+    ("Die Aktion Schritt kannst du mit diesen Bewegungsarten ebenfalls nicht
+    durchführen"); a sheet without Speeds is not checked (docs/rulings.md, "PF2e: Step
+    and Speed")."""
+    move = LAND_MOVES.get(normalise_name(name))
+    speeds = character.get("sheet", {}).get("speeds") or {}
+    if move is None or not speeds or speeds.get("land", 0) > 0:
+        return
+    if move == "step":
+        raise NotAllowed(d.t("{name} has no land Speed, and a Step uses only the land "
+                             "Speed: „Die Aktion Schritt kannst du mit diesen "
+                             "Bewegungsarten ebenfalls nicht durchführen.“",
+                             name=character["name"]))
+    raise NotAllowed(d.t("{name} has no land Speed, and a Stride uses only the land Speed: "
+                         "„Da du die Aktion Laufen nur mit deiner normalen Bewegungsrate "
+                         "am Boden einsetzen kannst“", name=character["name"]))
+
+
 @command("act", Act)
 def _act(d: Decision, c: Act) -> None:
     need_pf2e(d)
-    d.own(c.character_id)
+    need_land_speed(d, d.own(c.character_id), c.name)
     step: dict[str, Any] = {"name": c.name, "cost": c.cost, "traits": c.traits}
     if c.trigger:
         step["trigger"] = c.trigger

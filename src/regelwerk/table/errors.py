@@ -3,8 +3,8 @@
     RegelwerkError
     └── TableError
         ├── NotAuthorized     not_authorized: unknown token, wrong role, revoked invitation
-        ├── NotAllowed        not_allowed: a rule forbids the command (the reason in the
-        │                     table's language)
+        ├── NotAllowed        not_allowed: a rule forbids the command (the rule's
+        │                     reason)
         └── InvalidCommand    invalid_request: a malformed command (what is allowed)
 
 A conflicting append is the store's ``ConflictError`` (code ``conflict``).

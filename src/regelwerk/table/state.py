@@ -95,6 +95,7 @@ def _remember(state: State, event: Event) -> None:
 
 def _loaded() -> dict[str, Fold]:
     """Every fold function (their modules register them when first imported)."""
+    import regelwerk.table.dice_commands
     import regelwerk.table.encounter_folds
     import regelwerk.table.folds  # noqa: F401
 

@@ -90,7 +90,7 @@ async def add_character(request: Request, table_id: str, parts: Room) -> Respons
         try:
             sheet = sheet_from_form(str(state.get("system")), form)
         except SheetFormError as error:
-            raise PageProblem(400, str(error)) from None
+            raise PageProblem(400, error.said(t)) from None
         command: dict[str, Any] = {"type": "add_character", "name": form.get("name", "").strip(),
                                    "sheet": sheet}
         if viewer.role == "gm":

@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from regelwerk.errors import translatable
+
 __all__ = ["FormError", "FormField", "command_from_form", "fields_of"]
 
 Kind = Literal["text", "integer", "number", "boolean", "choice", "json"]
@@ -103,18 +105,18 @@ def _value(field: FormField, text: str) -> Any:
         try:
             return int(text)
         except ValueError:
-            raise FormError(field.name, "a whole number") from None
+            raise FormError(field.name, translatable("a whole number")) from None
     if field.kind == "number":
         try:
             return float(text.replace(",", "."))
         except ValueError:
-            raise FormError(field.name, "a number") from None
+            raise FormError(field.name, translatable("a number")) from None
     if field.kind == "json":
         try:
             return json.loads(text)
         except json.JSONDecodeError:
             if text.startswith(("[", "{")):
-                raise FormError(field.name, "JSON") from None
+                raise FormError(field.name, translatable("JSON")) from None
             if "string" in field.accepts:
                 return text
             # A list of words may be written without JSON: "a, b, c".

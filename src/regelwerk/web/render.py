@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from regelwerk import __version__
-from regelwerk.i18n import LANGUAGES, translator
+from regelwerk.i18n import LANGUAGES, accepted, translator
 from regelwerk.web.numbers import chance, decimal, percent
 
 __all__ = ["LANGUAGE_NAMES", "choose_language", "fragment", "is_htmx", "page"]
@@ -42,27 +42,12 @@ _environment = Environment(
 )
 
 
-def _accepted(header: str) -> list[str]:
-    """The languages of an ``Accept-Language`` header, most wanted first."""
-    ranked: list[tuple[float, int, str]] = []
-    for index, part in enumerate(header.split(",")):
-        tag, _, params = part.strip().partition(";")
-        quality = 1.0
-        if params.strip().startswith("q="):
-            try:
-                quality = float(params.strip()[2:])
-            except ValueError:
-                quality = 0.0
-        ranked.append((-quality, index, tag.strip().lower().split("-")[0]))
-    return [tag for _, _, tag in sorted(ranked)]
-
-
 def choose_language(request: Request, table_lang: str | None = None) -> str:
     """The language to show ``request`` its page in (see the module text)."""
     for candidate in (request.query_params.get("lang"), request.cookies.get(_COOKIE), table_lang):
         if candidate in LANGUAGES:
             return candidate
-    for tag in _accepted(request.headers.get("accept-language", "")):
+    for tag in accepted(request.headers.get("accept-language", "")):
         if tag in LANGUAGES:
             return tag
     return "en"

@@ -8,8 +8,10 @@ service validates with the system's own models (its errors reach the page).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from regelwerk.errors import translatable
 
 __all__ = ["SheetFormError", "sheet_from_form"]
 
@@ -20,7 +22,17 @@ _STRIKE = re.compile(
 
 
 class SheetFormError(ValueError):
-    """A line of the form that does not read; the message quotes it."""
+    """A line of the form that does not read; the message quotes it.  ``said(t)``
+    gives it in ``t``'s language (an English template with values)."""
+
+    def __init__(self, template: str, /, **values: object) -> None:
+        super().__init__(template.format(**values))
+        self.template = template
+        self.values = values
+
+    def said(self, t: Callable[..., str]) -> str:
+        """The message in the language of the translator ``t``."""
+        return t(self.template, **self.values)
 
 
 def _int(form: Mapping[str, str], key: str, default: int | None = None) -> int | None:
@@ -30,7 +42,8 @@ def _int(form: Mapping[str, str], key: str, default: int | None = None) -> int |
     try:
         return int(text)
     except ValueError:
-        raise SheetFormError(f"{key}: {text!r} is not a whole number") from None
+        raise SheetFormError(translatable("{field}: {text} is not a whole number"), field=key,
+                             text=repr(text)) from None
 
 
 def _pairs(text: str, field: str) -> dict[str, int]:
@@ -41,7 +54,8 @@ def _pairs(text: str, field: str) -> dict[str, int]:
             continue
         found = _PAIR.match(part)
         if found is None:
-            raise SheetFormError(f"{field}: {part.strip()!r} is not 'name +number'")
+            raise SheetFormError(translatable("{field}: {text} is not 'name +number'"),
+                                 field=field, text=repr(part.strip()))
         out[found["name"].strip()] = int(found["value"])
     return out
 
@@ -57,8 +71,9 @@ def _strikes(text: str) -> list[dict[str, Any]]:
             continue
         found = _STRIKE.match(line)
         if found is None:
-            raise SheetFormError(f"strikes: {line.strip()!r} is not 'name +modifier damage "
-                                 "type traits'")
+            raise SheetFormError(translatable("{field}: {text} is not 'name +modifier damage "
+                                              "type traits'"), field="strikes",
+                                 text=repr(line.strip()))
         strike: dict[str, Any] = {"name": found["name"], "modifier": int(found["modifier"]),
                                   "damage": found["damage"]}
         if found["type"]:

@@ -309,7 +309,7 @@ async def do(request: Request, table_id: str, command_type: str, parts: Room) ->
             result = await run_in_threadpool(service.execute, viewer, command)
         except FormError as error:
             raise PageProblem(400, t("The field {field} needs {what}.", field=error.field,
-                                     what=str(error))) from None
+                                     what=t(str(error)))) from None
         except RegelwerkError as error:
             raise PageProblem(422 if error.code == "not_allowed" else 400, str(error),
                               error) from None

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from regelwerk.budget import shorten
 from regelwerk.dice import distribution_of, parse, roll_chances, roll_tree, to_json, to_plain
-from regelwerk.dice.cost import ROLL_COST, STEPS_PER_UNIT, odds_cost
+from regelwerk.dice.cost import ROLL_COST, STEPS_PER_UNIT, roll_cost
 from regelwerk.dice.exact import roll_chances_all
 from regelwerk.dice.nodes import Commented, Repeat
 from regelwerk.dice.results import RollResult
@@ -51,7 +51,7 @@ def roll_action(request: Notated, context: Context) -> dict[str, Any]:
     response: dict[str, Any] = to_json(rolled)
     omitted = context.odds_omitted
     if omitted is None:
-        cost = odds_cost(tree)
+        cost = roll_cost(tree)
         if cost.units > ROLL_COST // STEPS_PER_UNIT:
             # decided before the work: a roll's own odds get a share of the budget
             quoted = "'" + shorten(str(tree)) + "'"

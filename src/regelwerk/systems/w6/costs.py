@@ -23,7 +23,12 @@ def probe(request: Any) -> Cost:
 
 
 def complex_probe(request: Any) -> Cost:
-    """The odds of each part of the split."""
+    """The odds of each part of the split; a split that does not use exactly the pool
+    is refused by the rules (``invalid_split``) before any work, so it costs only its
+    pool (and is told what the split must be, not what it would cost)."""
+    dice = request.pool().dice
+    if sum(request.split) != dice:
+        return Cost(_pool(dice), f"the odds of a pool of {dice} dice")
     return Cost(sum(_pool(a) for a in request.split),
                 f"the odds of {len(request.split)} parts")
 
@@ -42,7 +47,8 @@ def _party(fields: Any) -> int:
     """One side of a contest: its pool, or for a Komplexe Probe each roll's Erfolge
     convolved with the standings so far (in exact fractions growing with the dice)."""
     dice = fields.pool().dice
-    if not fields.split:
+    if not fields.split or sum(fields.split) != dice:
+        # no split, or one the rules refuse (invalid_split) before any work
         return _pool(dice)
     units, total = 0, 0
     for part in fields.split:
