@@ -1,8 +1,9 @@
 """The slowest tests first: ``make test``'s pytest-xdist workers take the tests in
 collection order, so a long test collected last keeps one worker busy while the
 other has nothing left to do. ``tests/durations.json`` holds the seconds of every
-test that took at least ``SLOW`` in a recorded run; the collection is sorted by them,
-longest first (the rest keep their order after them).
+test that took at least ``SLOW`` in a recorded run; the test modules are sorted by
+their sum, longest first, each module's tests kept together in their order (the rest
+keep their order after them).
 
     .venv/bin/pytest -n 0 --record-durations    # rewrites tests/durations.json
     .venv/bin/pytest tests/web --record-durations   # only the tests/web part of it
@@ -37,8 +38,15 @@ def _test_id(item: pytest.Item) -> str:
 
 
 def slowest_first(items: list[pytest.Item], seconds: dict[str, float]) -> None:
-    """Sort ``items`` in place by their recorded seconds, longest first (stable)."""
-    items.sort(key=lambda item: -seconds.get(_test_id(item), 0.0))
+    """Sort ``items`` in place, the modules with the most recorded seconds first; a
+    module's tests stay together and in their order, so that a module-scoped fixture
+    (a server, a database) is set up once, not again for each slow test of it."""
+    module_seconds: dict[str, float] = {}
+    for item in items:
+        module = _test_id(item).split("::", 1)[0]
+        module_seconds[module] = module_seconds.get(module, 0.0) + seconds.get(
+            _test_id(item), 0.0)
+    items.sort(key=lambda item: -module_seconds[_test_id(item).split("::", 1)[0]])
 
 
 class Recorder:
