@@ -41,6 +41,8 @@ from benchmarks.wire import Connection
 from regelwerk.api.sse import SseParser
 
 SECTION = "Table API under load"
+PROBE_OUT: str | None = None
+"""With ``--probe``: where the server's timers and the client's commands go."""
 
 
 @dataclass
@@ -66,6 +68,8 @@ class Table:
     members: list[Member]
     acked: dict[int, float] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
+    sent: list[tuple[int, float, float]] = field(default_factory=list)
+    """Each acknowledged command: its sequence number, when sent, when answered."""
     sequences: set[int] = field(default_factory=set)
     conflicts: int = 0
 
@@ -154,6 +158,7 @@ async def send_commands(connection: Connection, table: Table, member: Member,
             raise RuntimeError(f"command: {code} {result}")
         table.latencies.append(done - started)
         table.acked[int(result["sequence"])] = done
+        table.sent.append((int(result["sequence"]), started, done))
         table.sequences.update(int(e["sequence"]) for e in result["events"])
         pause = interval * rng.uniform(0.5, 1.5) - (done - started)
         await asyncio.sleep(max(0.0, min(pause, until - time.perf_counter())))
@@ -181,6 +186,9 @@ class Result:
     conflicts: int
     problems: list[str]
     server_cpu: float
+    client_cpu: float = 0.0
+    stalls: list[float] = field(default_factory=list)
+    """How late the client's own event loop woke from a 2 ms sleep (each above 1 ms)."""
 
     def row(self) -> str:
         ms = [percentile(self.latencies, 50) * 1e3, percentile(self.latencies, 99) * 1e3,
@@ -221,6 +229,17 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+async def _watch_loop(stalls: list[float]) -> None:
+    """Note how late a 2 ms sleep wakes: the client's own stalls, which count as
+    server latency in the figures."""
+    while True:
+        before = time.perf_counter()
+        await asyncio.sleep(0.002)
+        late = time.perf_counter() - before - 0.002
+        if late > 0.001:
+            stalls.append(late)
+
+
 async def run_load(url: str, tables: int, players: int, seconds: float,
                    interval: float, store: str, pid: int) -> Result:
     """Set up the tables, run the load, check the streams against the log."""
@@ -234,14 +253,19 @@ async def run_load(url: str, tables: int, players: int, seconds: float,
                                             for m in t.members)), 60)
     connections = {(t.table_id, m.member_id): Connection(host, int(port))
                    for t in made for m in t.members}
+    stalls: list[float] = []
+    watcher = asyncio.create_task(_watch_loop(stalls))
     started = time.perf_counter()
     cpu_before = cpu_seconds(pid)
+    client_before = cpu_seconds(os.getpid())
     until = started + seconds
     await asyncio.gather(*(send_commands(connections[t.table_id, m.member_id], t, m, until,
                                          interval, rng) for t in made for m in t.members))
     elapsed = time.perf_counter() - started
     await asyncio.sleep(1.0)
     cpu = cpu_seconds(pid) - cpu_before  # the last events reach the streams
+    client_cpu = cpu_seconds(os.getpid()) - client_before
+    watcher.cancel()
     for task in streams:
         task.cancel()
     await asyncio.gather(*streams, return_exceptions=True)
@@ -255,8 +279,11 @@ async def run_load(url: str, tables: int, players: int, seconds: float,
         problems += table_problems
     await setup.close()
     latencies = [x for t in made for x in t.latencies]
+    if PROBE_OUT:
+        Path(PROBE_OUT + ".client.json").write_text(json.dumps(
+            [[t.table_id, *sent] for t in made for sent in t.sent]))
     return Result(store, interval, elapsed, len(latencies), latencies, delays,
-                  sum(t.conflicts for t in made), problems, cpu)
+                  sum(t.conflicts for t in made), problems, cpu, client_cpu, stalls)
 
 
 @contextmanager
@@ -268,9 +295,12 @@ def server(database_url: str) -> Iterator[tuple[str, int]]:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "REGELWERK_DATABASE_URL": database_url}
-    process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "regelwerk"), "serve", "--port", str(port)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    command = [str(Path(sys.executable).parent / "regelwerk"), "serve", "--port", str(port)]
+    if PROBE_OUT:  # the server with timers (benchmarks.table_probe)
+        env["REGELWERK_PROBE_OUT"] = PROBE_OUT + ".server.json"
+        command = [sys.executable, "-m", "benchmarks.table_probe", "--port", str(port)]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -306,6 +336,16 @@ def measure(store: str, interval: float, args: argparse.Namespace) -> Result:
             result = asyncio.run(run_load(url, args.tables, args.players, args.seconds,
                                           interval, store, pid))
     print("  " + result.row(), flush=True)
+    stalls = sum(s > 0.01 for s in result.stalls)
+    longest = max(result.stalls, default=0) * 1e3
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"  client: {result.client_cpu / max(result.commands, 1) * 1e3:.1f} ms CPU per "
+          f"command; its event loop late by more than 10 ms {stalls} times (longest "
+          f"{longest:.0f} ms); load average {load}", flush=True)
+    if PROBE_OUT:
+        from benchmarks.table_probe_report import explain
+
+        print(explain(PROBE_OUT), flush=True)
     for problem in result.problems[:10]:
         print("  PROBLEM:", problem)
     return result
@@ -326,7 +366,13 @@ def main(argv: list[str] | None = None) -> int:
                              "(comma-separated) run one after another")
     parser.add_argument("--store", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--no-write", action="store_true", help="leave docs/benchmarks.md")
+    parser.add_argument("--probe", metavar="PREFIX",
+                        help="serve with timers (benchmarks.table_probe), write PREFIX.*.json "
+                             "and print where the time went (implies --no-write)")
     args = parser.parse_args(argv)
+    global PROBE_OUT
+    PROBE_OUT = args.probe
+    args.no_write = args.no_write or bool(args.probe)
     try:
         intervals = [float(part) for part in args.interval.split(",")]
     except ValueError:

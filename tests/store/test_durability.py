@@ -101,7 +101,7 @@ def test_sqlite_commits_are_synchronous_full_in_wal_mode(tmp_path: Path) -> None
     store = SqliteStore(tmp_path / "events.sqlite3")
     try:
         assert store.settings() == {"journal_mode": "wal", "synchronous": "2",
-                                    "foreign_keys": "1"}
+                                    "foreign_keys": "1", "wal_autocheckpoint": "0"}
     finally:
         store.close()
 

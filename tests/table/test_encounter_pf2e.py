@@ -519,3 +519,27 @@ def test_ending_the_turn_with_avoid_death_spends_hero_points_on_a_held_back_chec
     # stable, then the persistent fire at 0 HP makes it dying again, with no hero
     # point left to spend: "Gib alle deine verbleibenden Heldenpunkte aus (mindestens 1)"
     assert (health["hero_points"], health.get("dead", False)) == (0, False)
+
+
+def test_doomed_and_wounded_by_the_condition_command_count_in_health() -> None:
+    # "Der Zustandswert für Sterbend, bei dem du stirbst, wird um deinen Zustandswert
+    # für Todgeweiht reduziert."
+    t = make_table("pf2e", "de")
+    s = t.service
+    s.execute(t.gm, {"type": "add_character", "name": "Goblin", "kind": "creature",
+                     "sheet": {"level": 1, "perception": 2, "ac": 16, "hp": 30, "max_hp": 30,
+                               "saves": {"fortitude": 5, "reflex": 5, "will": 5}}})
+    s.execute(t.gm, {"type": "condition", "character_id": "c1", "name": "Todgeweiht",
+                     "value": 2})
+    s.execute(t.gm, {"type": "condition", "character_id": "c1", "name": "wounded", "value": 1})
+    goblin = s.state(t.gm)["characters"]["c1"]
+    assert (goblin["health"]["doomed"], goblin["health"]["wounded"]) == (2, 1)
+    assert goblin["conditions"] == {}
+    # Down to 0 HP: dying 1 + wounded 1 = 2, and doomed 2 kills at dying 2.
+    s.execute(t.gm, {"type": "damage", "character_id": "c1", "amount": 30,
+                     "damage_type": "fire"})
+    assert s.state(t.gm)["characters"]["c1"]["health"]["dead"] is True
+    s.execute(t.gm, {"type": "undo"})
+    s.execute(t.gm, {"type": "condition", "character_id": "c1", "name": "doomed",
+                     "remove": True})
+    assert s.state(t.gm)["characters"]["c1"]["health"]["doomed"] == 0

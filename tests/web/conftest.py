@@ -3,12 +3,14 @@ Debian's Chromium driven by Playwright (never a browser download)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ SCREENSHOTS_ENV = "REGELWERK_SCREENSHOTS"
 names docs/screenshots, which the README shows), else a fresh temporary folder, so
 that ``make test`` leaves the working tree as it found it."""
 STREAM_LIFETIME = 3.0
+STREAM_RETRY_MS = 300
 
 
 @pytest.fixture(scope="session")
@@ -43,11 +46,76 @@ def _free_port() -> int:
         return port
 
 
+Message = MutableMapping[str, Any]
+Asgi = Callable[[Message, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
+                Awaitable[None]]
+
+
+@dataclass
+class Hold:
+    """One answer held back after the server made it (a slow network): ``made`` is
+    set when it is ready, and it leaves when ``release`` is set (or after 10 s)."""
+
+    path: str
+    made: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
+
+
+class HoldBack:
+    """ASGI middleware: the next answer to a path that holds ``Hold.path`` waits
+    before it is sent, so that a test can make the browser get an answer late,
+    after newer news reached it through the stream."""
+
+    def __init__(self, app: Asgi) -> None:
+        self.app = app
+        self.holds: list[Hold] = []
+        self.lock = threading.Lock()
+
+    @contextmanager
+    def hold(self, path: str) -> Iterator[Hold]:
+        held = Hold(path)
+        with self.lock:
+            self.holds.append(held)
+        try:
+            yield held
+        finally:
+            held.release.set()
+            with self.lock:
+                if held in self.holds:
+                    self.holds.remove(held)
+
+    def _take(self, path: str) -> Hold | None:
+        with self.lock:
+            for held in self.holds:
+                if held.path in path:
+                    self.holds.remove(held)
+                    return held
+        return None
+
+    async def __call__(self, scope: Message, receive: Callable[[], Awaitable[Message]],
+                       send: Callable[[Message], Awaitable[None]]) -> None:
+        held = self._take(str(scope.get("path", ""))) if scope["type"] == "http" else None
+        if held is None:
+            await self.app(scope, receive, send)
+            return
+
+        async def late(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                held.made.set()
+                deadline = time.monotonic() + 10
+                while not held.release.is_set() and time.monotonic() < deadline:
+                    await asyncio.sleep(0.02)
+            await send(message)
+        await self.app(scope, receive, late)
+
+
 @dataclass(frozen=True)
 class Served:
     url: str
     store: MemoryStore
     """The tables' store, for reading what the server keeps (the secrets to look for)."""
+    network: HoldBack
+    """Holds an answer back on its way to the browser (``network.hold(path)``)."""
 
 
 @pytest.fixture(scope="session")
@@ -60,7 +128,10 @@ def served() -> Iterator[Served]:
     # Streams end every few seconds, so every browser test reconnects with
     # Last-Event-ID again and again (and must neither miss nor repeat an entry).
     app.state.web_stream_lifetime = STREAM_LIFETIME
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+    # ... and come back soon (a page waits this long between two connections).
+    app.state.web_stream_retry_ms = STREAM_RETRY_MS
+    network = HoldBack(app)
+    config = uvicorn.Config(network, host="127.0.0.1", port=port, log_level="warning",
                             timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -70,7 +141,7 @@ def served() -> Iterator[Served]:
         if not thread.is_alive() or time.monotonic() > deadline:
             pytest.fail("the server did not start")
         time.sleep(0.02)
-    yield Served(f"http://127.0.0.1:{port}", store)
+    yield Served(f"http://127.0.0.1:{port}", store, network)
     server.should_exit = True
     thread.join(timeout=10)
 

@@ -101,11 +101,10 @@ def test_the_battle_map_picks_an_area_by_clicking(page: Page, server_url: str,
     page.goto(f"{server_url}/map?lang=de")
     svg = page.locator(".map-svg svg")
     expect(svg).to_be_visible()
-    # Click the square (6, 3): a burst from its corner, 3 m.
-    box = svg.bounding_box()
-    assert box is not None
-    scale = box["width"] / 384  # 12 squares of 32 units
-    page.mouse.click(box["x"] + (6 * 32 + 2) * scale, box["y"] + (3 * 32 + 2) * scale)
+    # Click the square (6, 3): a burst from its corner, 3 m.  Squares of 32 units
+    # begin after a margin of 22 that holds the coordinates.
+    scale = svg.evaluate("s => s.getBoundingClientRect().width / s.viewBox.baseVal.width")
+    svg.click(position={"x": (22 + 6 * 32 + 2) * scale, "y": (22 + 3 * 32 + 2) * scale})
     expect(page.get_by_label("Ecke einer Explosion (x, y)")).to_have_value("6, 3")
     page.get_by_role("button", name="Bereich zeigen").click()
     expect(page.locator(".affected")).to_have_text("Goblin")

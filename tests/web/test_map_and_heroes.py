@@ -25,13 +25,12 @@ LURKER = "Lauerer"
 
 
 def click_square(page: Page, x: int, y: int) -> None:
-    """Click the square (x, y) of the table's battle map (squares of 32 units)."""
+    """Click the middle of the square (x, y) of the table's battle map (squares of 32
+    units after a margin of 22).  The locator's click finds the map again if the
+    stream redraws it meanwhile."""
     svg = page.locator(".battle .map-svg svg")
-    svg.scroll_into_view_if_needed()
-    box = svg.bounding_box()
-    assert box is not None
-    scale = box["width"] / svg.evaluate("s => s.viewBox.baseVal.width")
-    page.mouse.click(box["x"] + (x * 32 + 16) * scale, box["y"] + (y * 32 + 16) * scale)
+    scale = svg.evaluate("s => s.getBoundingClientRect().width / s.viewBox.baseVal.width")
+    svg.click(position={"x": (22 + x * 32 + 16) * scale, "y": (22 + y * 32 + 16) * scale})
 
 
 def place(page: Page, who: str, at: str) -> None:
@@ -95,6 +94,18 @@ def test_map_hero_point_and_odds_against_a_hidden_ac(browser: Browser, served: S
         expect(seat.page.locator(".battle .tokens")).to_contain_text("Oger (7, 3)")
     expect(gm.page.locator(".battle .tokens")).to_contain_text(f"{LURKER} (6, 4)")
     expect(ann.page.locator(".battle .tokens li")).to_have_count(2)
+    # Only the game master's map has the hidden creature: ringed and named hidden.
+    expect(gm.page.locator(".battle .map-svg g.hidden-token")).to_have_count(1)
+    expect(gm.page.locator(".battle .map-svg g.hidden-token title")).to_have_text(
+        f"{LURKER}: vor den Spielenden verborgen")
+    expect(gm.page.locator(".battle .tokens .hidden-token")).to_have_text(
+        f"{LURKER} (6, 4) · Verborgen")
+    expect(ann.page.locator(".battle .hidden-token")).to_have_count(0)
+    # Undo takes back a map change like any other command: the ogre moves, and back.
+    place(gm.page, "Oger", "8, 3")
+    gm.page.get_by_role("button", name="Letzten Befehl rückgängig machen").click()
+    for seat in (gm, ann):
+        expect(seat.page.locator(".battle .tokens")).to_contain_text("Oger (7, 3)")
 
     # A burst of 3 m from the corner of (6, 3): who is in it, as each one may know.
     for seat in (gm, ann):

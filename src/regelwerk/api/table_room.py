@@ -9,6 +9,7 @@ an app a store of its own.
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -46,6 +47,8 @@ class TableRoom:
                     self._store = open_store_from_env()
                 self._service = TableService(self._store)
                 self._feed = EventFeed(self._store)
+                self._service.command_types()  # the commands' modules, imported now
+                gc.freeze()  # and the store's objects leave the collector's walk with them
             return self._service, self._feed
 
     def opened(self) -> tuple[TableService, EventFeed] | None:

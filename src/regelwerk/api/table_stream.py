@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import Any
 
+import anyio.to_thread
 import orjson
-from starlette.concurrency import run_in_threadpool
+from anyio import CapacityLimiter
+from anyio.lowlevel import RunVar
 
 from regelwerk.api.table_feed import EventFeed
 from regelwerk.table.service import TableService, Viewer
@@ -32,6 +35,24 @@ HEARTBEAT = 15.0
 
 RETRY_MS = 2000
 """The reconnection delay a client is asked to use."""
+
+STREAM_THREADS = 40
+"""Threads the streams' reads may take at once, beside the requests' own 40: a read
+that must wait for its table's lock (a command committing) waits on a thread, and
+streams waiting behind a slow commit must not take every thread that commands of
+other tables need (measured: all 40 busy for the slowest commands under load)."""
+
+_LIMITER: RunVar[CapacityLimiter] = RunVar("regelwerk_stream_threads")
+
+
+def _stream_threads() -> CapacityLimiter:
+    """The streams' own limit on threads, one per event loop."""
+    try:
+        return _LIMITER.get()
+    except LookupError:
+        limiter = CapacityLimiter(STREAM_THREADS)
+        _LIMITER.set(limiter)
+        return limiter
 
 
 _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028",
@@ -60,8 +81,9 @@ async def event_stream(service: TableService, feed: EventFeed, viewer: Viewer,
             # else (the table busy, or the store to ask) in the thread pool
             events = service.events_at_hand(viewer, after, known, shared=True)
             if events is None:
-                events = await run_in_threadpool(service.events, viewer, after, known,
-                                                 shared=True)
+                events = await anyio.to_thread.run_sync(
+                    partial(service.events, viewer, after, known, shared=True),
+                    limiter=_stream_threads())
             fresh = [event for event in events if int(event["sequence"]) > after]
             if fresh:  # one write for a batch
                 yield "".join(frame(event) for event in fresh)

@@ -1,12 +1,13 @@
 """The PostgreSQL event store: for hosted tables and several server processes.
 
-Appends run at READ COMMITTED: the compare-and-set ``UPDATE logs ... WHERE
-last_sequence = expected`` locks the table's row, so a second append after the
-same number waits for the first, re-reads the row, finds it moved and is
-refused with ``ConflictError``; the (table, sequence) primary key backs this
-up.  Each append also calls ``pg_notify`` inside its transaction, so the
-notice goes out exactly when the events are committed; one follower thread per
-store LISTENs and wakes this process's waiters.
+Appends run at READ COMMITTED (on psycopg itself: ``pg_append``): the
+compare-and-set ``UPDATE logs ... WHERE last_sequence = expected`` locks the
+table's row, so a second append after the same number waits for the first,
+re-reads the row, finds it moved and is refused with ``ConflictError``; the
+(table, sequence) primary key backs this up.  Each append also calls
+``pg_notify`` inside its transaction, so the notice goes out exactly when the
+events are committed; one follower thread per store LISTENs and wakes this
+process's waiters.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import threading
 from contextlib import nullcontext
+from typing import Any
 
 import psycopg
 from sqlalchemy import URL, Connection, create_engine, func, select
@@ -22,6 +24,7 @@ from sqlalchemy.exc import DBAPIError
 
 from regelwerk.store import migrate
 from regelwerk.store.base import StoreUnavailable
+from regelwerk.store.pg_append import Appender
 from regelwerk.store.sql import SqlStore
 
 __all__ = ["CHANNEL", "PostgresStore", "engine_url"]
@@ -64,9 +67,18 @@ class PostgresStore(SqlStore):
         self._conninfo = self.url.set(drivername="postgresql").render_as_string(
             hide_password=False
         )
+        self._appender = Appender(self._conninfo, CHANNEL, pool_size + max_overflow)
+        """Appends: psycopg itself (``pg_append``); SQLAlchemy keeps schema and reads."""
         self._follower: threading.Thread | None = None
         self._follower_lock = threading.Lock()
         self._stop = threading.Event()
+
+    def _commit_append(self, table_id: str, expected: int, rows: list[dict[str, Any]]) -> None:
+        self._appender.append(table_id, expected, rows)
+
+    def close(self) -> None:
+        self._appender.close()
+        super().close()
 
     def _durable(self, connection: Connection) -> None:
         # whatever the server's default, an acknowledged append is flushed to its WAL

@@ -70,7 +70,7 @@ class Place(BaseModel):
     size: Annotated[StrictStr, Field(max_length=20)] = "medium"
 
 
-@command("set_map", SetMap, undoable=False)
+@command("set_map", SetMap)
 def _set_map(d: Decision, c: SetMap) -> None:
     d.need_gm()
     if d.state["system"] != "pf2e":
@@ -98,7 +98,7 @@ def _fits(battle: dict[str, Any], at: list[int], size: str) -> bool:
     return at[0] + side <= int(battle["width"]) and at[1] + side <= int(battle["height"])
 
 
-@command("place", Place, undoable=False)
+@command("place", Place)
 def _place(d: Decision, c: Place) -> None:
     battle = (d.state.get("battle_map") or {}).get("map")
     if battle is None:

@@ -4,7 +4,7 @@ character's heroic recovery or recovery check."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
@@ -25,6 +25,12 @@ from regelwerk.table.steps import (
 __all__ = ["gain_conditions"]
 
 Id = Annotated[StrictStr, Field(min_length=1, max_length=40)]
+HEALTH_CONDITIONS = {normalise_name(name): key for name, key in (
+    ("dying", "dying"), ("sterbend", "dying"), ("deyjandi", "dying"),
+    ("wounded", "wounded"), ("verwundet", "wounded"), ("særður", "wounded"),
+    ("doomed", "doomed"), ("todgeweiht", "doomed"), ("dauðadæmdur", "doomed"))}
+"""Conditions of death and dying: they live in the creature's health, where the
+rules count them (a doomed creature dies at a lower dying value)."""
 
 
 class Damage(BaseModel):
@@ -138,6 +144,10 @@ def _condition(d: Decision, c: Condition) -> None:
     need_pf2e(d)
     # a player's action may give a condition to anyone they can see (Demoralize)
     character = d.character(c.character_id)
+    health_key = HEALTH_CONDITIONS.get(normalise_name(c.name))
+    if health_key is not None:
+        _health_condition(d, c, character, health_key)
+        return
     if c.remove:
         key = normalise_name(c.name)
         found = next((n for n in character["conditions"] if normalise_name(n) == key), None)
@@ -159,6 +169,18 @@ def _condition(d: Decision, c: Condition) -> None:
                                       "conditions": current, "reason": "quickened_for",
                                       "quickened_for": c.quickened_for},
                audience(d, c.character_id))
+
+
+def _health_condition(d: Decision, c: Condition, character: dict[str, Any], key: str) -> None:
+    """Dying, wounded or doomed given or taken away, through the rules' conditions of
+    death and dying ("Der Zustandswert für Sterbend, bei dem du stirbst, wird um
+    deinen Zustandswert für Todgeweiht reduziert.")."""
+    change: dict[str, Any] = ({"lose": [key]} if c.remove
+                              else {"gain": [{"name": key, "value": c.value}]})
+    answer = d.ask("pf2e", "creature_conditions", {"creature": character["health"], **change})
+    kind, payload = health_change(c.character_id, answer, "condition")
+    d.emit(kind, payload, audience(d, c.character_id))
+    after_health(d, c.character_id, answer)
 
 
 class HeroicRecovery(BaseModel):

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import secrets
 import threading
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,6 +35,7 @@ from regelwerk.table.decide import Entropy, Viewer, command_types, decide
 from regelwerk.table.errors import InvalidCommand, NotAllowed, NotAuthorized
 from regelwerk.table.export import event_json, export_lines
 from regelwerk.table.state import State, apply, fold, initial
+from regelwerk.table.tail import Tail
 from regelwerk.table.views import uniform, view_event, view_state
 
 __all__ = ["Credentials", "Invitation", "NotAllowed", "NotAuthorized", "TableService", "Viewer",
@@ -44,7 +44,13 @@ __all__ = ["Credentials", "Invitation", "NotAllowed", "NotAuthorized", "TableSer
 RETRIES = 8
 
 TAIL = 256
-"""Latest events kept in memory per table, for streams to read without the store."""
+"""Latest events kept in memory per table (compact: ``table.tail``), for streams
+to read without the store."""
+
+SHARED_VIEWS = 16
+"""Latest events per table whose one view everyone shares (``events(shared=True)``):
+streams read a new event within moments, so few are needed, and these are
+containers the garbage collector walks."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +84,7 @@ class TableService:
         self._store = store
         self._entropy = entropy or _entropy
         self._states: dict[str, State] = {}
-        self._tails: dict[str, deque[StoredEvent]] = {}
+        self._tails: dict[str, Tail] = {}
         """Per table, its latest events up to the cached state's sequence number."""
         self._shared: dict[str, dict[int, dict[str, Any]]] = {}
         """Per table, the one view of its recent ``uniform`` events (for streams)."""
@@ -105,7 +111,7 @@ class TableService:
                 if not state["sequence"]:
                     raise UnknownTable(f"there is no table {table_id[:80]!r}")
                 self._states[table_id] = state
-                self._tails[table_id] = deque(read[-TAIL:], maxlen=TAIL)
+                self._tails[table_id] = Tail(TAIL, read[-TAIL:])
             else:
                 tail = self._tails[table_id]
                 for event in self._store.read(table_id, state["sequence"]):
@@ -125,15 +131,14 @@ class TableService:
         tail = self._tails[table_id]
         if after >= state["sequence"]:
             return []
-        if tail and tail[0].sequence <= after + 1:
-            start = after + 1 - tail[0].sequence
-            return [tail[i] for i in range(start, len(tail))]
+        if tail.covers(after):
+            return tail.since(after)
         return self._store.read(table_id, after)
 
     def _append(self, table_id: str, state: State,
                 events: list[NewEvent]) -> list[StoredEvent]:
         stored = self._store.append(table_id, state["sequence"], events)
-        tail = self._tails.setdefault(table_id, deque(maxlen=TAIL))
+        tail = self._tails.setdefault(table_id, Tail(TAIL))
         for event in stored:
             apply(state, event)
             tail.append(event)
@@ -308,20 +313,23 @@ class TableService:
 
     def _views(self, table_id: str, state: State, viewer: Viewer, after: int,
                shared: bool) -> list[dict[str, Any]]:
-        events = self._since(table_id, state, max(int(after), 0))
+        after = max(int(after), 0)
         if not shared:
-            return [view_event(e, viewer, state) for e in events]
+            return [view_event(e, viewer, state) for e in self._since(table_id, state, after)]
         views = self._shared.setdefault(table_id, {})
+        wanted = range(after + 1, state["sequence"] + 1)
+        if all(sequence in views for sequence in wanted):  # the usual wake-up: no unpickling
+            return [views[sequence] for sequence in wanted]
         out = []
-        for event in events:
+        for event in self._since(table_id, state, after):
             view = views.get(event.sequence)
             if view is None:
                 view = view_event(event, viewer, state)
                 if uniform(event):
                     views[event.sequence] = view
             out.append(view)
-        if len(views) > 2 * TAIL:  # keep the views of the latest events only
-            oldest = state["sequence"] - TAIL
+        if len(views) > 2 * SHARED_VIEWS:  # keep the views of the latest events only
+            oldest = state["sequence"] - SHARED_VIEWS
             for sequence in [s for s in views if s <= oldest]:
                 del views[sequence]
         return out
@@ -338,7 +346,7 @@ class TableService:
             return None
         try:
             state, tail = self._states[table_id], self._tails[table_id]
-            if state["sequence"] < known or not tail or tail[0].sequence > after + 1:
+            if state["sequence"] < known or not tail.covers(after):
                 return None
             self._check_viewer(state, viewer)
             return self._views(table_id, state, viewer, after, shared)

@@ -7,8 +7,9 @@ decisions were made before, by the deciders).
 
 Events of game commands carry ``command`` (the sequence number of the first
 event of their command); before such a command the state remembers what it
-changes, so that ``undone`` can put it back (a compensating event: the log is
-never rewritten).
+changes (the characters and the encounter; the battle map when the command
+changes it), so that ``undone`` can put it back (a compensating event: the log
+is never rewritten).
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ __all__ = ["UNDO_DEPTH", "Event", "apply", "canonical", "fold", "folds", "initia
 UNDO_DEPTH = 20
 """How many commands back ``undo`` can go."""
 UNDOABLE_PARTS = ("characters", "encounter")
+MAP_KINDS = frozenset({"map_set", "token_placed"})
+"""Events that change the battle map: a command's first of them remembers the map
+as it was (so that undo puts it back); other commands do not copy it."""
+NO_MAP: dict[str, Any] = {"map": None, "tokens": {}}
 
 State = dict[str, Any]
 
@@ -79,15 +84,30 @@ def copy_dict(value: dict[str, Any]) -> dict[str, Any]:
     return copied
 
 
+def _snapshot(value: Any, latest: Any) -> Any:
+    """A copy of ``value`` for undo; the latest snapshot itself when ``value`` has not
+    changed since (the same pickle, so the same types and the same shape: a check
+    leaves the characters as they were).  Snapshots are never changed in place, so
+    sharing one spares the copy, and the garbage collector's walk over it."""
+    data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    if latest is not None and pickle.dumps(latest, pickle.HIGHEST_PROTOCOL) == data:
+        return latest
+    return pickle.loads(data)
+
+
 def _remember(state: State, event: Event) -> None:
     command = event.payload.get("command")
     if command is None:
         return
     stack: list[dict[str, Any]] = state["undo"]
     if not stack or stack[-1]["command"] != command:
+        latest = stack[-1]["before"] if stack else {}
         stack.append({"command": command, "sequences": [], "gm_only": True,
-                      "before": {part: copy(state[part]) for part in UNDOABLE_PARTS}})
+                      "before": {part: _snapshot(state[part], latest.get(part))
+                                 for part in UNDOABLE_PARTS}})
         del stack[:-UNDO_DEPTH]
+    if event.kind in MAP_KINDS and "battle_map" not in stack[-1]["before"]:
+        stack[-1]["before"]["battle_map"] = copy(state.get("battle_map") or NO_MAP)
     stack[-1]["sequences"].append(event.sequence)
     if tuple(event.audience) != ("gm",):
         stack[-1]["gm_only"] = False

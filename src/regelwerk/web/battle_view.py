@@ -1,14 +1,25 @@
 """The table's battle map as one member's page draws it: the map the game master
 set and the tokens of the characters this member sees (the service filtered the
-state, so a hidden creature is not on a player's map, nor in any area they pick)."""
+state, so a hidden creature is not on a player's map, nor in any area they pick).
+On the game master's map a hidden creature's token is ringed (dashed) and named
+hidden, since only she sees it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Token", "battle_of", "tokens_of"]
+from markupsafe import Markup, escape
+
+from regelwerk.i18n import Translator
+from regelwerk.systems.pf2e.space.map_draw import CELL, MARGIN
+
+__all__ = ["HIDDEN_RING", "Token", "battle_of", "mark_hidden", "tokens_of"]
+
+HIDDEN_RING = "#8a4b00"
+"""The dashed ring around a hidden creature's token (contrast 7:1 on the map)."""
+_SQUARES = {"tiny": 1, "small": 1, "medium": 1, "large": 2, "huge": 3, "gargantuan": 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +29,8 @@ class Token:
     """The name on the map (a character's name; its id added when two share one)."""
     at: tuple[int, int]
     size: str
+    hidden: bool = False
+    """A hidden creature's token: the viewer is the game master (no one else gets it)."""
 
 
 def tokens_of(state: Mapping[str, Any]) -> tuple[Token, ...]:
@@ -36,7 +49,7 @@ def tokens_of(state: Mapping[str, Any]) -> tuple[Token, ...]:
             name = f"{name} ({character_id})"
         shown.append(Token(str(character_id), name[:40], (int(token["at"][0]),
                                                           int(token["at"][1])),
-                           str(token.get("size", "medium"))))
+                           str(token.get("size", "medium")), bool(character.get("hidden"))))
     return tuple(shown)
 
 
@@ -48,3 +61,24 @@ def battle_of(state: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
     creatures = [{"name": t.name, "at": list(t.at), "size": t.size} for t in tokens_of(state)]
     return {**battle, "creatures": creatures}
+
+
+def mark_hidden(svg: str, tokens: Iterable[Token], t: Translator) -> Markup:
+    """The map drawing with a dashed ring around each hidden creature's token and a
+    tooltip naming it hidden (``svg`` is the map drawing's own escaped output)."""
+    rings = []
+    for token in tokens:
+        if not token.hidden:
+            continue
+        side = _SQUARES.get(token.size, 1) * CELL
+        cx = MARGIN + token.at[0] * CELL + side / 2
+        cy = MARGIN + token.at[1] * CELL + side / 2
+        label = escape(t("{name}: hidden from the players", name=token.name))
+        rings.append(f'<g class="hidden-token" data-token="{escape(token.character_id)}">'
+                     f'<title>{label}</title><circle cx="{cx:g}" cy="{cy:g}" '
+                     f'r="{side / 2 - 1:g}" fill="none" stroke="{HIDDEN_RING}" '
+                     'stroke-width="3" stroke-dasharray="5 3"/></g>')
+    if not rings or "</svg>" not in svg:
+        return Markup(svg)
+    head, tail = svg.rsplit("</svg>", 1)
+    return Markup(head + "".join(rings) + "</svg>" + tail)

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from regelwerk import resolve
+from regelwerk.i18n import Translator
 from regelwerk.table.service import Viewer
 from regelwerk.web.cards import Card
-from regelwerk.web.event_text import Names
+from regelwerk.web.event_text import Names, step_name
 
 __all__ = ["EncounterView", "Row", "StrikeOption", "encounter_view"]
 
@@ -44,6 +45,8 @@ class Row:
     attacks: int
     strikes: tuple[StrikeOption, ...]
     """The own Strikes with the penalty they take next (empty for others)."""
+    lost: int = 0
+    """Actions of the turn lost to slowed, stunned or not being able to act."""
 
     @property
     def mine(self) -> bool:
@@ -106,11 +109,24 @@ def _strikes(card: Card | None, attacks: int) -> tuple[StrikeOption, ...]:
     return tuple(out)
 
 
-def _change(change: Mapping[str, Any], names: Names) -> str:
+def _lost(participant: Mapping[str, Any]) -> int:
+    """The actions of the turn that slowed, stunned or not being able to act took
+    (PF2e regains 3 at the start of a turn)."""
+    request = participant.get("turn_request") or {}
+    if not (request.get("slowed") or request.get("stunned") or request.get("cannot_act")):
+        return 0
+    return max(0, 3 - int(participant.get("actions", 0)))
+
+
+def _change(change: Mapping[str, Any], names: Names, t: Translator) -> str:
     payload = change.get("payload") or {}
     health = payload.get("health")
     if isinstance(health, Mapping) and "hp" in health:
-        return f"{names.character(payload.get('character_id'))}: {health['hp']} HP"
+        words = {"dying": t("dying"), "wounded": t("wounded"), "doomed": t("doomed")}
+        hp = t("HP")
+        parts = [f"{health['hp']} {hp}",
+                 *(f"{word} {health[key]}" for key, word in words.items() if health.get(key))]
+        return f"{names.character(payload.get('character_id'))}: {', '.join(parts)}"
     if "conditions" in payload:
         shown = ", ".join(f"{k} {v}" for k, v in (payload["conditions"] or {}).items())
         return f"{names.character(payload.get('character_id'))}: {shown or '—'}"
@@ -118,7 +134,7 @@ def _change(change: Mapping[str, Any], names: Names) -> str:
 
 
 def encounter_view(state: Mapping[str, Any], viewer: Viewer, cards: tuple[Card, ...],
-                   names: Names) -> EncounterView | None:
+                   names: Names, t: Translator) -> EncounterView | None:
     """The encounter of ``state`` (already filtered for ``viewer``), or None."""
     running = state.get("encounter")
     if not isinstance(running, Mapping):
@@ -142,10 +158,12 @@ def encounter_view(state: Mapping[str, Any], viewer: Viewer, cards: tuple[Card, 
             reactions=int(p.get("reactions", 0)), reactions_left=int(p.get("reactions_left", 0)),
             attacks=int(p.get("attacks", 0)),
             strikes=_strikes(card, int(p.get("attacks", 0))),
+            lost=_lost(p) if running.get("active") == cid else 0,
         ))
     proposals = tuple(
-        Proposal(str(p["id"]), str(p.get("step", "")), names.character(p.get("character_id")),
-                 tuple(_change(c, names) for c in p.get("changes", [])))
+        Proposal(str(p["id"]), step_name(p.get("step", ""), t),
+                 names.character(p.get("character_id")),
+                 tuple(_change(c, names, t) for c in p.get("changes", [])))
         for p in running.get("proposals") or [] if isinstance(p, Mapping) and "id" in p)
     effects = tuple(
         (str(e.get("label", "")), names.character(e.get("target")), str(e.get("remaining", "")))

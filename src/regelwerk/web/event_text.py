@@ -12,7 +12,7 @@ from typing import Any
 from regelwerk.i18n import Translator
 from regelwerk.web.render import condition_name
 
-__all__ = ["HIDDEN_KINDS", "Names", "labels", "summary"]
+__all__ = ["HIDDEN_KINDS", "Names", "labels", "step_name", "summary"]
 
 HIDDEN_KINDS = frozenset({"seed_secret", "credential_reset"})
 """Kinds the log leaves out: the server's own records (never anyone's to read)."""
@@ -157,6 +157,14 @@ def _health(p: Mapping[str, Any], n: Names, t: Translator) -> str:
     return text
 
 
+def step_name(step: Any, t: Translator) -> str:
+    """An automation step (a proposal's) in the reader's words."""
+    words = {"persistent_damage": t("Persistent damage"), "recovery_check": t("recovery check"),
+             "start_of_turn": t("start of the turn"), "end_of_turn": t("end of the turn"),
+             "initiative_move": t("initiative moved")}
+    return words.get(str(step), str(step))
+
+
 def _ESTIMATES(t: Translator) -> dict[str, str]:  # noqa: N802 - a table of words
     return {"unhurt": t("unhurt"), "barely_hurt": t("barely hurt"), "hurt": t("hurt"),
             "badly_hurt": t("badly hurt"), "near_death": t("near death"), "down": t("down"),
@@ -204,7 +212,7 @@ _SUMMARIES.update({
         if isinstance(e, Mapping)) or "—"),
     "proposal_made": lambda p, n, t: t("Proposal for {name}: {step}.", name=n.character(
         (p.get("proposal") or {}).get("character_id")),
-        step=(p.get("proposal") or {}).get("step", "?")),
+        step=step_name((p.get("proposal") or {}).get("step", "?"), t)),
     "proposal_resolved": lambda p, n, t: (
         t("Proposal {id} confirmed.", id=p.get("proposal_id", "?")) if p.get("confirmed")
         else t("Proposal {id} overridden.", id=p.get("proposal_id", "?"))),

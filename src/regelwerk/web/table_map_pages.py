@@ -13,11 +13,11 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from regelwerk.i18n import translator
-from regelwerk.web.battle_view import battle_of
+from regelwerk.web.battle_view import battle_of, tokens_of
 from regelwerk.web.encounter_pages import send
-from regelwerk.web.map_pages import map_answer
 from regelwerk.web.render import choose_language, page
 from regelwerk.web.table_pages import PageProblem, Room, guard, handle, member_of
+from regelwerk.web.table_view import drawn
 
 __all__ = ["router", "square_of"]
 
@@ -49,7 +49,8 @@ async def area(request: Request, table_id: str, parts: Room) -> Response:
                 "There is no battle map yet: the game master sets one first."))
         form = {key: str(value)[:200] for key, value in (await request.form()).items()
                 if key in AREA_FIELDS}
-        result = await run_in_threadpool(map_answer, battle, lang, form)
+        result = await run_in_threadpool(drawn, battle, tokens_of(state), translator(lang),
+                                         form)
         return page(request, "_map_result.html", {"result": result}, lang=lang,
                     status=422 if "error" in result else 200)
     return await handle(request, work())

@@ -34,7 +34,7 @@ from regelwerk.web.log_view import entry
 from regelwerk.web.qr import qr_svg
 from regelwerk.web.render import choose_language, fragment, is_htmx, page
 from regelwerk.web.table_session import remember, same_origin, table_ids, viewer_of
-from regelwerk.web.table_stream import LIFETIME, html_stream, start_after
+from regelwerk.web.table_stream import LIFETIME, RETRY_MS, html_stream, start_after
 from regelwerk.web.table_view import TableView, names_of, table_view
 
 __all__ = ["PageProblem", "Room", "command_of", "guard", "handle", "member_of", "router",
@@ -356,8 +356,10 @@ async def stream(request: Request, table_id: str, parts: Room, after: int = 0) -
 
         start = start_after(request, max(after, 0))
         lifetime = float(getattr(request.app.state, "web_stream_lifetime", LIFETIME))
+        retry = int(getattr(request.app.state, "web_stream_retry_ms", RETRY_MS))
         return StreamingResponse(
-            html_stream(request, service, feed, viewer, start, render, lifetime=lifetime),
+            html_stream(request, service, feed, viewer, start, render, lifetime=lifetime,
+                        retry_ms=retry),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
     return await handle(request, work())

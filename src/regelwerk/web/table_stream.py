@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from regelwerk.api.table_feed import EventFeed
 from regelwerk.table.service import TableService, Viewer
 
-__all__ = ["HEARTBEAT", "html_stream", "message"]
+__all__ = ["HEARTBEAT", "LIFETIME", "RETRY_MS", "html_stream", "message"]
 
 HEARTBEAT = 15.0
 RETRY_MS = 2000
@@ -45,10 +45,11 @@ async def html_stream(request: Request, service: TableService, feed: EventFeed,
                       viewer: Viewer, after: int,
                       render: Callable[[list[dict[str, object]]], list[tuple[int, str]]],
                       heartbeat: float = HEARTBEAT,
-                      lifetime: float = LIFETIME) -> AsyncIterator[str]:
+                      lifetime: float = LIFETIME,
+                      retry_ms: int = RETRY_MS) -> AsyncIterator[str]:
     """Rendered log entries after ``after``, then each new one as it happens, for
-    ``lifetime`` seconds."""
-    yield f": connected\nretry: {RETRY_MS}\n\n"
+    ``lifetime`` seconds; the browser reconnects ``retry_ms`` after the end."""
+    yield f": connected\nretry: {retry_ms}\n\n"
     ends = time.monotonic() + lifetime
     async with feed.subscribe(viewer.table_id) as subscription:
         while True:

@@ -10,14 +10,14 @@ from typing import Any
 
 from regelwerk.i18n import Translator
 from regelwerk.table.service import Viewer
-from regelwerk.web.battle_view import Token, battle_of, tokens_of
+from regelwerk.web.battle_view import Token, battle_of, mark_hidden, tokens_of
 from regelwerk.web.cards import Card, cards, names_of
 from regelwerk.web.encounter_view import EncounterView, encounter_view
 from regelwerk.web.event_text import HIDDEN_KINDS, labels
 from regelwerk.web.log_view import LogEntry, entry, matches
 from regelwerk.web.map_pages import map_answer
 
-__all__ = ["LOG_LIMIT", "TableView", "names_of", "table_view"]
+__all__ = ["LOG_LIMIT", "TableView", "drawn", "names_of", "table_view"]
 
 LOG_LIMIT = 300
 """The newest entries a page shows at first (the export holds them all)."""
@@ -59,6 +59,13 @@ class TableView:
     def mine(self) -> tuple[Card, ...]:
         """The cards the viewer acts for."""
         return tuple(card for card in self.cards if card.mine)
+
+    @property
+    def drawn_at(self) -> int:
+        """The sequence number of the state the page's parts are drawn from (the
+        table's own, hidden events too): a part drawn from an older state than the
+        panels is drawn anew, one drawn from the same or a newer one is not."""
+        return int(self.state.get("sequence") or 0)
 
     @property
     def sigs(self) -> dict[str, str]:
@@ -111,9 +118,19 @@ def table_view(viewer: Viewer, state: Mapping[str, Any], events: list[dict[str, 
                            key=lambda p: p[1])),
         actors=tuple(sorted({e.actor for e in entries})),
         fair=state.get("fair") or {},
-        encounter=encounter_view(state, viewer, seen, names),
+        encounter=encounter_view(state, viewer, seen, names, t),
         chosen=chosen,
         battle=battle,
         tokens=tokens_of(state),
-        battle_drawing=None if battle is None else map_answer(battle, t.lang, None),
+        battle_drawing=None if battle is None else drawn(battle, tokens_of(state), t),
     )
+
+
+def drawn(battle: Mapping[str, Any], tokens: tuple[Token, ...], t: Translator,
+          form: dict[str, str] | None = None) -> dict[str, Any]:
+    """The member's battle map drawn (with an area when ``form`` picks one), a hidden
+    creature's token marked (the game master's map is the only one that has it)."""
+    answer = map_answer(battle, t.lang, form)
+    if "svg" in answer:
+        answer["svg"] = mark_hidden(str(answer["svg"]), tokens, t)
+    return answer

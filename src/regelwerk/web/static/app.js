@@ -46,7 +46,14 @@
     live.textContent = live.getAttribute(on ? "data-on" : "data-off");
     live.classList.toggle("on", on);
   }
-  document.addEventListener("htmx:sseOpen", function () { liveState(true); });
+  // A connection that dropped between a batch's entries and its "changed" message
+  // leaves panels drawn before the last entry shown: on (re)connecting, redraw them.
+  document.addEventListener("htmx:sseOpen", function () {
+    liveState(true);
+    var holder = document.getElementById("sigs");
+    var panels = document.getElementById("panels");
+    if (holder && panels && lastSeen > drawnAt(holder)) { htmx.trigger(panels, "sse:changed"); }
+  });
   document.addEventListener("htmx:sseError", function () { liveState(false); });
 
   // New entries obey the log's filter too.
@@ -89,17 +96,29 @@
 
   // A form section is drawn anew only when what it offers changed (a new character
   // to roll for, a new player to give a character to), so typing is not lost.
+  // Each part says the sequence number of the state it was drawn from: a section
+  // older than the panels that offers something else is drawn anew; one as new or
+  // newer waits for the panels.  This runs again whenever a section arrives: an
+  // answer made before the latest news (a slow network) is asked for again, since
+  // htmx drops a request queued on the section that the late answer replaced.
+  function drawnAt(element) { return parseInt(element.getAttribute("data-drawn") || "0", 10); }
   function refreshSections() {
     var holder = document.getElementById("sigs");
     if (!holder) { return; }
     var sigs = JSON.parse(holder.getAttribute("data-sigs") || "{}");
+    var now = drawnAt(holder);
     document.querySelectorAll("[data-section]").forEach(function (section) {
       var name = section.getAttribute("data-section");
-      if (name in sigs && sigs[name] !== section.getAttribute("data-sig")) {
+      if (name in sigs && sigs[name] !== section.getAttribute("data-sig") &&
+          drawnAt(section) < now) {
         htmx.trigger(section, "refresh");
       }
     });
   }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.elt;
+    if (target && target.closest && target.closest("[data-section]")) { refreshSections(); }
+  });
 
   // A click on the battle map fills the area's corner (a burst) or target (a line),
   // and at a table the square of the token to place.
@@ -109,9 +128,13 @@
     var box = svg.getBoundingClientRect();
     var view = svg.viewBox.baseVal;
     var scale = view && view.width ? view.width / box.width : 1;
-    var cell = 32;
-    var x = Math.floor((event.clientX - box.left) * scale / cell);
-    var y = Math.floor((event.clientY - box.top) * scale / cell);
+    // Squares of 32 units begin after the margin that holds the coordinates.
+    var holder = svg.closest(".map-svg");
+    var cell = parseFloat(holder.getAttribute("data-cell") || "32");
+    var margin = parseFloat(holder.getAttribute("data-margin") || "0");
+    var x = Math.floor(((event.clientX - box.left) * scale - margin) / cell);
+    var y = Math.floor(((event.clientY - box.top) * scale - margin) / cell);
+    if (x < 0 || y < 0) { return; }
     var shape = document.getElementById("shape");
     var field = document.getElementById(shape && shape.value === "line" ? "toward" : "corner");
     if (field) { field.value = x + ", " + y; }
