@@ -18,24 +18,42 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 # pytest-xdist workers of `make test` (`auto`: one per CPU; WORKERS=0 runs in one process)
 WORKERS ?= auto
+# Hypothesis examples per test (profiles in tests/conftest.py): `quick` (50) for
+# `make test`, `ci` (200) under CI, `deep` (1000) for `make test-deep`
+HYPOTHESIS ?= $(if $(CI),ci,quick)
 
-.PHONY: run test checks lint typecheck unit examples bench bench-env messages clean system-deps \
+.PHONY: run test test-deep checks lint typecheck unit examples bench bench-env messages clean system-deps \
 	mutation screenshots
+
+# The locked wheels are kept in WHEELS, outside the checkout (like pip's own cache,
+# which PyPI's answers do not fill here): a fresh clone installs them without the
+# network, and what is missing there (after a new lock) is fetched first (`pip wheel`:
+# an sdist such as d20's lark-parser is built into a wheel once).
+WHEELS ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/regelwerk/wheels
+# $(call wheels_install,PYTHON,REQUIREMENTS,FOLDER): that environment's pip installs them
+define wheels_install
+	$(1) -m pip --disable-pip-version-check install --quiet --no-compile --no-index \
+		--find-links $(3) $(2) 2>/dev/null || { \
+	$(1) -m pip --disable-pip-version-check wheel --quiet --wheel-dir $(3) $(2) && \
+	$(1) -m pip --disable-pip-version-check install --quiet --no-compile --no-index \
+		--find-links $(3) $(2); }
+endef
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) tools/lockcheck.py
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --quiet --no-compile -r $(LOCK)
+	$(call wheels_install,$(BIN)/python,-r $(LOCK),$(WHEELS))
 	$(PIP) install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/regelwerk serve --host $(HOST) --port $(PORT)
 
-# The system packages and .venv first, then the four checks side by side (ruff and
-# mypy beside pytest's workers); each check's output is shown whole when it ends, and
-# any failure fails `make test`. docs/testing.md has the timings.
-test: system-deps $(STAMP)
+# The system packages first, then .venv beside d20's environment, then the four
+# checks side by side (ruff and mypy beside pytest's workers); each step's output is
+# shown whole when it ends, and any failure fails `make test`. docs/testing.md has
+# the timings.
+test: system-deps
 	$(MAKE) --no-print-directory -j4 --output-sync=target checks
 
 checks: lint typecheck unit examples
@@ -59,7 +77,11 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP) $(BENCH_D20)/bin/python
-	$(BIN)/pytest -n $(WORKERS) --dist loadgroup --durations=12
+	$(BIN)/pytest -n $(WORKERS) --dist loadgroup --durations=12 --hypothesis-profile=$(HYPOTHESIS)
+
+# `make test` with 1000 Hypothesis examples per test (a test's own settings win)
+test-deep:
+	$(MAKE) test HYPOTHESIS=deep
 
 # The browser tests again, saving their screenshots to docs/screenshots (the README
 # shows them); `make test` keeps its screenshots in a temporary folder.
@@ -73,7 +95,7 @@ examples: $(STAMP)
 
 $(BENCH_D20)/bin/python:
 	$(PYTHON) -m venv $(BENCH_D20)
-	$(BENCH_D20)/bin/python -m pip install --quiet --disable-pip-version-check 'd20==1.1.2'
+	$(call wheels_install,$(BENCH_D20)/bin/python,'d20==1.1.2',$(WHEELS)/d20)
 
 bench-env: $(BENCH_D20)/bin/python
 
