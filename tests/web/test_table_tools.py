@@ -51,7 +51,12 @@ def test_game_master_tools_in_two_browsers(browser: Browser, served: Served) -> 
     stranger.page.get_by_role("button", name="Beitreten").click()
     expect(stranger.page.locator("main")).to_contain_text("Diese Einladung gilt nicht")
     stranger.context.close()
+    # What the game master typed survives the add form drawn anew when Ann joins.
+    gm.page.get_by_text("Formular öffnen").click()
+    gm.page.locator("#new-name").fill("Entwurf")
     join(ann, link)
+    expect(gm.page.locator("#new-owner")).to_contain_text("Ann")
+    expect(gm.page.locator("#new-name")).to_have_value("Entwurf")
 
     add_pf2e(ann, "Kyra", {"Stufe": "1", "Wahrnehmung": "6", "RK": "18", "TP": "20",
                            "Heldenpunkte": "2"},

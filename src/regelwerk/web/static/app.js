@@ -120,6 +120,56 @@
     if (target && target.closest && target.closest("[data-section]")) { refreshSections(); }
   });
 
+  // What the reader typed and has not sent survives a section drawn anew: before
+  // the swap, each changed field's value is kept by its form and name; after it, the
+  // new form's field of that name gets it back (a choice only if it is still offered).
+  function markTyped(event) {
+    var field = event.target;
+    if (field && field.name && field.closest && field.closest("[data-section] form")) {
+      field.setAttribute("data-typed", "1");
+    }
+  }
+  document.addEventListener("input", markTyped, true);
+  document.addEventListener("change", markTyped, true);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail && event.detail.elt;
+    if (form && form.tagName === "FORM") {  // sent: no longer unsent typing
+      form.querySelectorAll("[data-typed]").forEach(function (f) { f.removeAttribute("data-typed"); });
+    }
+  });
+  var typing = [];
+  function formKey(form) { return form.getAttribute("hx-post") || form.getAttribute("action") || ""; }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || !target.querySelectorAll) { return; }
+    target.querySelectorAll("form [data-typed]").forEach(function (f) {
+      typing.push({ form: formKey(f.closest("form")), name: f.name, type: f.type,
+                    value: f.value, checked: f.checked });
+    });
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var kept = typing;
+    typing = [];
+    kept.forEach(function (k) {
+      document.querySelectorAll("[data-section] form").forEach(function (form) {
+        if (formKey(form) !== k.form) { return; }
+        form.querySelectorAll("[name]").forEach(function (f) {
+          if (f.name !== k.name || f.type === "file" || f.hasAttribute("data-typed")) { return; }
+          if (f.type === "checkbox" || f.type === "radio") {
+            if (f.value !== k.value) { return; }
+            f.checked = k.checked;
+          } else if (f.tagName === "SELECT") {
+            if (!Array.prototype.some.call(f.options, function (o) { return o.value === k.value; })) {
+              return;
+            }
+            f.value = k.value;
+          } else { f.value = k.value; }
+          f.setAttribute("data-typed", "1");
+        });
+      });
+    });
+  });
+
   // A click on the battle map fills the area's corner (a burst) or target (a line),
   // and at a table the square of the token to place.
   document.addEventListener("click", function (event) {
