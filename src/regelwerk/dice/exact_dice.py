@@ -186,10 +186,13 @@ def _top_plain(faces: list[int], dice: int, keep: int) -> Dist:
     ``faces`` in kept-first order.  The dice above the threshold face are uniform
     over a run of faces, so multiplying by them is a sliding sum (prefix sums)."""
     count = len(faces)
-    if keep == 1:  # the highest (lowest) face t: (faces up to t)**N - (faces before t)**N
-        single = {t: (count - i) ** dice - (count - i - 1) ** dice for i, t in enumerate(faces)}
-        return {k: single[k] for k in sorted(single) if single[k]}, count**dice
     highest = faces[0] > faces[-1]
+    if keep == 1:  # the highest (lowest) face t: (faces up to t)**N - (faces before t)**N
+        power = [k**dice for k in range(count + 1)]  # every difference is above 0
+        if highest:
+            return {t: power[t] - power[t - 1] for t in range(1, count + 1)}, power[count]
+        return ({t: power[count - t + 1] - power[count - t] for t in range(1, count + 1)},
+                power[count])
     result: dict[int, int] = {}
     for i, t in enumerate(faces):
         below = count - 1 - i
