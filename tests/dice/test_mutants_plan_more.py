@@ -327,3 +327,121 @@ def test_multisets_edges() -> None:
     assert multisets(3, 6) == comb(8, 3)
     assert multisets(10**6, 10**6) == inf
     assert MAX_STATES == 200_000
+
+
+# -- explode_keep_steps: the bound of exploding, then keeping the highest or lowest R --
+
+def _explode_keep(n: int, sides: int, exploding: list[int], keeping: bool, top: bool, r: int,
+                  depth: int) -> float:
+    """The docstring of ``explode_keep_steps``, term by term: per threshold face (and
+    one beyond them all) the chain's rounds, each a grid of at most ``r * (r + 1)``
+    cells times a die; the powers of the chains without near dice by squaring (two
+    products of the largest size, plus ``R - 1`` products), those with near dice
+    (pairs of cells below ``R`` near dice) and their products; 8000 per threshold."""
+    face_bits = sides.bit_length()
+    hits = len(exploding)
+    if exploding:
+        edge = sides - min(exploding) + 1 if top else max(exploding)
+    else:
+        edge = 0
+    chain_bits = (depth + 1) * face_bits + 8
+    bits = (depth + 1) * n * face_bits + n.bit_length() + 8
+    most = min(r - 1, n)
+    grid = r * (r + 1)
+    per_cell = min(3, sides) + min(3, hits)
+
+    def one(w: int, equal: int, long: bool) -> float:
+        short = w >= edge and not long
+        rounds = min(r, depth + 1) if short else depth + 1
+        chain = 0.0
+        for k in range(rounds):
+            if keeping:
+                size, die = min(k, r - 1) * w + 1, max(w, 1)
+            else:
+                size, die = k * sides + 1, sides
+            run = min(grid, (k + 1) * (k + 2) // 2) if hits > 1 else 1
+            chain += run * per_cell * _product(size, die, chain_bits)
+        others = n * sides + 1 if short else n * (depth + 1) * sides + 1
+        near, rest = ((r - 1) * w + 1, 1) if keeping else (others, others)
+        counts = min(r, equal * max(1, r - 1)) + 1
+        rest_cells = min(r, equal * n) + 1
+        near_cells = max(1, (r - 1) * counts)
+        near_pairs = (r - 1) * (r - 2) // 2 * counts**2
+        powers = rest_cells**2 * (2 * _product(rest, rest, bits, True)
+                                  + most * _product(rest, rest, bits))
+        near_powers = most * (near_pairs * _product(near, near, most * chain_bits + 8)
+                              + near_cells**2 * 20)
+        products = (most + 1) * near_cells * rest_cells * _product(near, rest, bits)
+        return chain + powers + near_powers + products \
+            + (most + 1) * grid * near * (30 + bits // 60) + 8000
+
+    total = one(sides, 0, False) + 30_000
+    runs: list[list[int]] = []
+    for f in sorted(exploding):
+        if runs and runs[-1][-1] == f - 1:
+            runs[-1].append(f)
+        else:
+            runs.append([f])
+    for run in runs:
+        total += len(run) * one(sides - run[0] if top else run[-1] - 1, r, True)
+    # thresholds with 0 .. sides - 1 near faces, in groups up to twice as many, each
+    # at its largest count, the groups broken at the edge
+    low = 0
+    while low < sides:
+        high = min(sides - 1, max(low, 2 * low))
+        if low < edge:
+            high = min(high, edge - 1)
+        total += (high - low + 1) * one(high, 1, False)
+        low = high + 1
+    return total
+
+
+def _faces(kind: str, value: int, sides: int) -> list[int]:
+    return [f for f in range(1, sides + 1)
+            if {"=": f == value, ">": f > value, "<": f < value, ">=": f >= value,
+                "<=": f <= value}[kind]]
+
+
+EXPLODE_KEEP = [
+    # n, sides, (kind, value), depth, keep op, (h/l, R)
+    (4, 6, ("=", 6), 2, "k", ("h", 3)),
+    (4, 6, ("=", 6), 2, "k", ("l", 3)),
+    (3, 6, ("=", 1), 3, "p", ("l", 1)),
+    (3, 6, ("=", 1), 3, "p", ("h", 1)),
+    (2, 20, (">=", 19), 4, "k", ("l", 1)),
+    (2, 20, (">=", 19), 4, "k", ("h", 1)),
+    (5, 8, (">", 6), 2, "k", ("h", 2)),
+    (5, 8, ("<=", 2), 2, "p", ("h", 2)),
+    (5, 8, ("<=", 2), 2, "k", ("l", 4)),
+    (3, 10, ("=", 10), 1, "k", ("h", 3)),
+    (6, 6, (">=", 4), 3, "p", ("l", 3)),
+    (6, 6, (">=", 4), 3, "k", ("h", 5)),
+    (3, 4, ("=", 4), 0, "k", ("h", 2)),
+    (3, 12, ("=", 7), 2, "k", ("h", 2)),
+    (3, 12, ("=", 7), 2, "p", ("l", 2)),
+    (2, 6, ("=", 9), 2, "k", ("h", 1)),       # no face explodes
+    (1, 6, ("=", 6), 5, "k", ("h", 1)),
+    (2, 100, (">", 90), 1, "k", ("h", 2)),
+    (7, 3, ("=", 3), 2, "p", ("h", 6)),
+]
+
+
+@pytest.mark.parametrize(("n", "sides", "exploding", "depth", "keep", "selector"), EXPLODE_KEEP)
+def test_explode_keep_steps_by_the_formula(n: int, sides: int, exploding: tuple[str, int],
+                                           depth: int, keep: str,
+                                           selector: tuple[str, int]) -> None:
+    node = _dice(n, sides, _op("e", exploding, depth=depth), _op(keep, selector))
+    expected = _explode_keep(n, sides, _faces(*exploding, sides), keep == "k",
+                             selector[0] == "h", selector[1], depth)
+    assert explode_keep_steps(node) == pytest.approx(expected, rel=1e-12)
+
+
+def test_explode_keep_steps_without_depth_follows_the_rounds() -> None:
+    node = _term("4d6!kh3")
+    expected = _explode_keep(4, 6, [6], True, True, 3, _rounds(4, 1, 6))
+    assert explode_keep_steps(node) == pytest.approx(expected, rel=1e-12)
+
+
+def test_explode_keep_steps_of_other_terms() -> None:
+    assert explode_keep_steps(_term("4d6kh3")) == inf
+    assert explode_keep_steps(_term("4d6!kh3kl1")) == inf
