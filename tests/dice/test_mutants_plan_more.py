@@ -25,6 +25,7 @@ from regelwerk.dice.plan import (
     multisets,
     one_face_explosion,
     one_face_steps,
+    pool_steps,
     route,
     selected_ranges,
 )
@@ -340,10 +341,8 @@ def _explode_keep(n: int, sides: int, exploding: list[int], keeping: bool, top: 
     (pairs of cells below ``R`` near dice) and their products; 8000 per threshold."""
     face_bits = sides.bit_length()
     hits = len(exploding)
-    if exploding:
-        edge = sides - min(exploding) + 1 if top else max(exploding)
-    else:
-        edge = 0
+    # thresholds with at least ``edge`` near faces have every exploding face near
+    edge = 0 if not exploding else sides - min(exploding) + 1 if top else max(exploding)
     chain_bits = (depth + 1) * face_bits + 8
     bits = (depth + 1) * n * face_bits + n.bit_length() + 8
     most = min(r - 1, n)
@@ -445,3 +444,11 @@ def test_explode_keep_steps_without_depth_follows_the_rounds() -> None:
 def test_explode_keep_steps_of_other_terms() -> None:
     assert explode_keep_steps(_term("4d6kh3")) == inf
     assert explode_keep_steps(_term("4d6!kh3kl1")) == inf
+
+
+def test_pool_steps_of_outcomes_past_the_limit_mid_explosion() -> None:
+    """``1d4!>=3`` without a depth: half the faces explode for dozens of rounds, and the
+    outcomes still exploding pass ``MAX_STATES`` on the way ("inf when the outcomes
+    could pass MAX_STATES"), even though the steps so far are finite."""
+    assert pool_steps(_dice(1, 4, _op("e", (">=", 3)))) == inf
+    assert pool_steps(_dice(1, 4, _op("e", (">=", 3), depth=3))) < inf
