@@ -90,6 +90,7 @@ def test_product_steps_small_values(a: int, b: int, bits: int, both_big: bool,
     (13, 5, 0, False), (9, 9, 0, False), (5, 5, 0, False), (6, 11, 0, False),
     (50, 50, 900, False), (50, 50, 900, True), (40, 3, 300, True), (7, 200, 59, False),
     (100, 5, 2000, False), (5, 100, 2000, True), (1, 1, 0, False), (64, 1, 61, True),
+    (5, 13, 120, True), (13, 5, 300, True), (6, 40, 600, True),
 ])
 def test_product_steps_by_the_formula(a: int, b: int, bits: int, both_big: bool) -> None:
     assert _product_steps(a, b, bits, both_big) == pytest.approx(_product(a, b, bits, both_big),
@@ -250,6 +251,7 @@ def _rounds(n: int, hits: int, sides: int) -> int:
     (1, 1, 10**6), (5, 1, 10**6), (1, 1, 10**12), (2, 1, 10**12), (1, 1, 10**13),
     (1, 99, 100), (1000, 99, 100), (1, 1, 1000), (1, 1, 1001), (1, 1, 999),
     (1, 1, 100), (10, 1, 100), (100, 1, 10), (3, 2, 3), (1, 1, 4), (4, 1, 4),
+    (8, 5, 100_000),  # the logarithms guess 3 (float rounding), 2 suffice (beyond MAX_SIDES)
 ])
 def test_explosion_rounds_is_the_least_depth(n: int, hits: int, sides: int) -> None:
     op = _op("e", ("<=", hits))
@@ -422,6 +424,13 @@ EXPLODE_KEEP = [
     (1, 6, ("=", 6), 5, "k", ("h", 1)),
     (2, 100, (">", 90), 1, "k", ("h", 2)),
     (7, 3, ("=", 3), 2, "p", ("h", 6)),
+    # bit counts at a word's edge (60 bits): chain bits 60 (13 rounds of 4-bit faces),
+    # weights of 59 bits, and near chains' bits of 60 (2 chains) or 59 (3)
+    (2, 10, ("=", 10), 12, "k", ("h", 1)),
+    (1, 20, ("=", 20), 9, "k", ("h", 1)),
+    (2, 10, ("=", 10), 10, "k", ("h", 2)),
+    (3, 6, ("=", 6), 2, "k", ("h", 4)),
+    (2, 6, ("=", 6), 5, "k", ("h", 3)),
 ]
 
 
