@@ -252,6 +252,7 @@ def _rounds(n: int, hits: int, sides: int) -> int:
     (1, 99, 100), (1000, 99, 100), (1, 1, 1000), (1, 1, 1001), (1, 1, 999),
     (1, 1, 100), (10, 1, 100), (100, 1, 10), (3, 2, 3), (1, 1, 4), (4, 1, 4),
     (8, 5, 100_000),  # the logarithms guess 3 (float rounding), 2 suffice (beyond MAX_SIDES)
+    (10**5, 1, 10**17 - 1),  # they guess 0 (s rounds up to 1e17 as a float), 1 is needed
 ])
 def test_explosion_rounds_is_the_least_depth(n: int, hits: int, sides: int) -> None:
     op = _op("e", ("<=", hits))
