@@ -33,9 +33,13 @@ def pools(draw: st.DrawFn) -> Pool:
             sels = [str(draw(st.integers(1, sides)))]
         else:
             sels = draw(st.lists(st.sampled_from(SELECTORS), min_size=1, max_size=2))
-        if name == "rr" and (any(s[0] in "hl" for s in sels) or all(
-                _all_faces(s, sides) for s in sels)):
-            continue
+        if name == "rr":
+            # rerolls written one after the other are one operation: their union
+            # must leave a face standing (else the parser refuses "forever")
+            union = sels + (pool.ops[-1][1] if pool.ops and pool.ops[-1][0] == "rr" else [])
+            if any(s[0] in "hl" for s in union) or set().union(
+                    *(_faces(s, sides) for s in union)) >= set(range(1, sides + 1)):
+                continue
         if name == "e" and not any(s[0] in "hl" for s in sels):
             name = "e@2"  # without a depth only a face short of all may explode
         if name.startswith("e@"):
@@ -52,9 +56,11 @@ def pools(draw: st.DrawFn) -> Pool:
     return Pool(pool.n, pool.sides, ops)
 
 
-def _all_faces(selector: str, sides: int) -> bool:
-    return {">2": sides < 3, "<3": sides < 3, ">=3": sides < 3, "<=2": sides <= 2}.get(
-        selector, False) or (sides == 1 and selector in ("1", "4"))
+def _faces(selector: str, sides: int) -> set[int]:
+    """The faces of a d``sides`` that a value selector picks (written out)."""
+    bounds = {">2": (3, sides), "<3": (1, 2), ">=3": (3, sides), "<=2": (1, 2)}
+    low, high = bounds[selector] if selector in bounds else (int(selector), int(selector))
+    return set(range(max(low, 1), min(high, sides) + 1))
 
 
 @settings(max_examples=30, deadline=None)
