@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Browser, BrowserContext, Page, Response, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, Page, Position, Response, ViewportSize
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
@@ -81,3 +82,33 @@ def settled(page: Page) -> None:
     """Wait until every form section of a table page is drawn from the panels' state
     (a section is drawn anew, its inputs reset, when what it offers changed)."""
     page.wait_for_function(SETTLED)
+
+
+# The scale of the connected map drawing (0 while it is absent, detached or not yet laid
+# out: a stream may redraw the map at any moment, and a detached node measures 0).
+_MAP_SCALE = """
+(selector) => {
+  const svg = document.querySelector(selector);
+  if (!svg || !svg.isConnected) return 0;
+  const width = svg.getBoundingClientRect().width;
+  return width > 0 ? width / svg.viewBox.baseVal.width : 0;
+}
+"""
+
+
+def click_map_square(page: Page, x: int, y: int, selector: str = ".battle .map-svg svg",
+                     inset: int = 16) -> None:
+    """Click into the square (x, y) of a battle map drawing (squares of 32 units after a
+    margin of 22 that holds the coordinates), `inset` units from its top left corner.
+    The scale is measured on the drawing that is on the page when it is laid out; a
+    click that a redraw overtook is made again on the new drawing."""
+    for attempt in range(3):
+        scale = float(page.wait_for_function(_MAP_SCALE, arg=selector).json_value())
+        position: Position = {"x": (22 + x * 32 + inset) * scale,
+                              "y": (22 + y * 32 + inset) * scale}
+        try:
+            page.locator(selector).click(position=position, timeout=5_000)
+            return
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise

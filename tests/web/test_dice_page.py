@@ -8,6 +8,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
+from tests.web.table_helpers import click_map_square
+
 PHONE: ViewportSize = {"width": 390, "height": 844}
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 
@@ -103,8 +105,7 @@ def test_the_battle_map_picks_an_area_by_clicking(page: Page, server_url: str,
     expect(svg).to_be_visible()
     # Click the square (6, 3): a burst from its corner, 3 m.  Squares of 32 units
     # begin after a margin of 22 that holds the coordinates.
-    scale = svg.evaluate("s => s.getBoundingClientRect().width / s.viewBox.baseVal.width")
-    svg.click(position={"x": (22 + 6 * 32 + 2) * scale, "y": (22 + 3 * 32 + 2) * scale})
+    click_map_square(page, 6, 3, selector=".map-svg svg", inset=2)
     expect(page.get_by_label("Ecke einer Explosion (x, y)")).to_have_value("6, 3")
     page.get_by_role("button", name="Bereich zeigen").click()
     expect(page.locator(".affected")).to_have_text("Goblin")

@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.web.conftest import Served
-from tests.web.table_helpers import LAPTOP, PHONE, member, settled
+from tests.web.table_helpers import LAPTOP, PHONE, click_map_square, member, settled
 from tests.web.test_table_play import (
     WIDER_THAN_SCREEN,
     add_pf2e,
@@ -25,12 +25,8 @@ LURKER = "Lauerer"
 
 
 def click_square(page: Page, x: int, y: int) -> None:
-    """Click the middle of the square (x, y) of the table's battle map (squares of 32
-    units after a margin of 22).  The locator's click finds the map again if the
-    stream redraws it meanwhile."""
-    svg = page.locator(".battle .map-svg svg")
-    scale = svg.evaluate("s => s.getBoundingClientRect().width / s.viewBox.baseVal.width")
-    svg.click(position={"x": (22 + x * 32 + 16) * scale, "y": (22 + y * 32 + 16) * scale})
+    """Click the middle of the square (x, y) of the table's battle map."""
+    click_map_square(page, x, y)
 
 
 def place(page: Page, who: str, at: str) -> None:
