@@ -44,6 +44,9 @@ CENSUS: list[list[tuple[str, int]]] = []
 full collection (slow: it distorts the timings)."""
 STALLS: list[tuple[float, float]] = []
 """(when the loop woke, how late): every lateness above 1 ms."""
+CHECKPOINTS: list[tuple[float, float, list[int]]] = []
+"""(start, duration, SQLite's answer: busy, WAL frames, frames copied) of each
+checkpoint the SQLite store's own thread ran."""
 STREAM_WORK: list[float] = [0.0, 0.0, 0.0]
 """Seconds on the loop: events_at_hand, frames, announce."""
 
@@ -200,6 +203,37 @@ def install() -> None:
     _patch(sqlite.SqliteStore, "_commit_append", commit_append)
     _patch(sqlite.SqliteStore, "_commit_queued", commit_queued)
 
+    from regelwerk.store import checkpoint
+
+    class _TimedCheckpoints:
+        """The checkpointer's connection, timing each checkpoint."""
+
+        def __init__(self, connection: Any) -> None:
+            self._connection = connection
+
+        def execute(self, statement: str) -> Any:
+            started = now()
+            rows = self._connection.execute(statement).fetchall()
+            CHECKPOINTS.append((started, now() - started, list(rows[0]) if rows else []))
+            return _Rows(rows)
+
+        def close(self) -> None:
+            self._connection.close()
+
+    class _Rows:
+        def __init__(self, rows: list[Any]) -> None:
+            self._rows = rows
+
+        def fetchall(self) -> list[Any]:
+            return self._rows
+
+    original_checkpointer: Any = checkpoint.Checkpointer.__init__
+
+    def checkpointer(self: Any, connect: Callable[[], Any], *args: Any) -> None:
+        original_checkpointer(self, lambda: _TimedCheckpoints(connect()), *args)
+
+    _patch(checkpoint.Checkpointer, "__init__", checkpointer)
+
     from regelwerk.store import sql
 
     original_sql_append = sql.SqlStore._commit_append
@@ -335,7 +369,8 @@ def _dump() -> None:
         heap["full_collection_ms"] = (now() - started) * 1e3
         with open(out, "w") as file:
             json.dump({"commands": COMMANDS, "commits": COMMITS, "gcs": GCS, "heap": heap,
-                       "census": CENSUS, "stalls": STALLS, "stream_work": STREAM_WORK}, file)
+                       "census": CENSUS, "stalls": STALLS, "checkpoints": CHECKPOINTS,
+                       "stream_work": STREAM_WORK}, file)
 
 
 def main(argv: list[str]) -> None:

@@ -91,6 +91,12 @@ def explain(prefix: str) -> str:
                  f"{max(commits, default=0) * 1e3:.0f} ms, over 10 ms {len(slow_commits)}; "
                  f"batch mean {sum(batches) / max(len(batches), 1):.2f}, "
                  f"largest {max(batches, default=0)}")
+    checkpoints = server.get("checkpoints", [])
+    if checkpoints:
+        took = sorted(d for _, d, _ in checkpoints)
+        lines.append(f"  checkpoints: {len(took)}, p50 {_percentile(took, 50) * 1e3:.1f} ms, "
+                     f"longest {took[-1] * 1e3:.0f} ms, most frames copied at once "
+                     f"{max((c[2][2] for c in checkpoints if len(c[2]) == 3), default=0)}")
     work = server["stream_work"]
     lines.append(f"  streams on the loop: events_at_hand {work[0]:.2f} s, frames "
                  f"{work[1]:.2f} s, announce {work[2]:.2f} s")
