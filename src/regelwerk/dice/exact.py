@@ -51,9 +51,14 @@ __all__ = ["Exact", "Scaled", "distribution", "distribution_of", "roll_chances",
 class Exact:
     """An expression's exact distribution and the mass cut off by explosion limits."""
 
-    expression: str
+    tree: Expression
     distribution: Distribution
     cut_off: Fraction
+
+    @property
+    def expression(self) -> str:
+        """The expression in its normalised notation (rendered when asked for)."""
+        return str(self.tree)
 
     @property
     def mean(self) -> Fraction:
@@ -83,6 +88,10 @@ class Scaled:
         if factor == 1:
             return self.weights
         return {k * factor: w for k, w in self.weights.items()}
+
+
+_NOTHING = Fraction(0)
+"""No mass cut off (fractions are immutable: one zero serves every request)."""
 
 
 def _value(key: int, scale: int) -> Value:
@@ -120,7 +129,7 @@ class _Evaluator:
     __slots__ = ("cut_mass", "cuts", "memo", "spent")
 
     def __init__(self, limit: int) -> None:
-        self.cut_mass = Fraction(0)
+        self.cut_mass = _NOTHING
         self.memo: dict[Expression, Scaled] = {}
         self.cuts: dict[Expression, Fraction] = {}
         self.spent = [0, limit]
@@ -131,11 +140,17 @@ class _Evaluator:
             before = self.cut_mass
             handler: Callable[[_Evaluator, Any], Scaled] = _HANDLERS[type(node)]
             found = self.memo[node] = handler(self, node)
-            if self.cut_mass != before:  # the part of the cut-off this node added
+            # the part of the cut-off this node added (an unchanged mass is the same object)
+            if self.cut_mass is not before and self.cut_mass != before:
                 self.cuts[node] = 1 - (1 - self.cut_mass) / (1 - before)
         elif node in self.cuts:  # an equal term is rolled on its own: its cut-off again
             self.cut_mass = 1 - (1 - self.cut_mass) * (1 - self.cuts[node])
         return found
+
+    def whole(self, tree: Expression) -> Scaled:
+        """``evaluate`` of the whole tree, which no other node repeats: not memoised."""
+        handler: Callable[[_Evaluator, Any], Scaled] = _HANDLERS[type(tree)]
+        return handler(self, tree)
 
     def number(self, node: Number) -> Scaled:
         return from_values({node.value: 1}, 1)
@@ -226,8 +241,8 @@ def distribution_of(tree: Expression, limit: int = cost.MAX_COST) -> Exact:
     """The exact distribution of a parsed expression's total (of each roll, for a
     repeat); ``LimitExceeded`` when its estimated cost is beyond ``limit``."""
     evaluator = _Evaluator(limit)
-    dist = evaluator.evaluate(tree)
-    return Exact(str(tree), _whole(dist), evaluator.cut_mass)
+    dist = evaluator.whole(tree)
+    return Exact(tree, _whole(dist), evaluator.cut_mass)
 
 
 def distribution(expression: str) -> Exact:
@@ -282,7 +297,7 @@ def roll_chances_all(tree: Expression, totals: list[int], limit: int = cost.MAX_
                             Fraction(weights.get(total - offset, 0), den)))
                 continue
         if scaled is None:
-            scaled = _Evaluator(limit).evaluate(tree)
+            scaled = _Evaluator(limit).whole(tree)
         if scaled.scale == 1:
             weights = scaled.weights
             at_least = sum(w for v, w in weights.items() if v >= total)

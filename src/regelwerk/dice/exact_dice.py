@@ -18,6 +18,7 @@ The term is planned once:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate, repeat
 from math import comb, lcm
@@ -42,6 +43,8 @@ from regelwerk.errors import translatable
 __all__ = ["TermOdds", "term_distribution"]
 
 _CUT_OFF_TARGET = Fraction(1, 10**12)
+_NOTHING = Fraction(0)
+"""No mass cut off (one immutable zero for every term)."""
 _VALUE_OPS = frozenset({"k", "p", "rr", "ro", "e", "mi", "ma", "cs"})
 Dist = tuple[Poly, int]
 """Weights and their denominator."""
@@ -68,7 +71,7 @@ class _Tables:
         self.memo: dict[tuple[int, int | None], Dist] = {}
         self.fresh_memo: dict[tuple[int, int], Dist] = {}
         self.depths: dict[int, int] = {}
-        self.cut_off = Fraction(0)
+        self.cut_off = _NOTHING
         for i, op in enumerate(ops):
             if op.name == "e":
                 hits = sum(1 for f in range(1, sides + 1) if op.selects(f))
@@ -181,7 +184,7 @@ def _top(items: list[tuple[int, Dist]], dice: int, keep: int) -> Dist:
     return {k: result[k] for k in sorted(result) if result[k]}, total_weight**dice * common**keep
 
 
-def _top_plain(faces: list[int], dice: int, keep: int) -> Dist:
+def _top_plain(faces: Sequence[int], dice: int, keep: int) -> Dist:
     """``_top`` for plain faces ``1..s`` (each weight 1, a kept die adds its face),
     ``faces`` in kept-first order.  The dice above the threshold face are uniform
     over a run of faces, so multiplying by them is a sliding sum (prefix sums)."""
@@ -236,14 +239,14 @@ def _plain_keep(node: Dice, spent: list[int]) -> TermOdds:
     keep = min(sel.value, n) if op.name == "k" else n - min(sel.value, n)
     highest = (sel.kind == "h") == (op.name == "k")
     if keep == 0:
-        return TermOdds({0: 1}, 1, Fraction(0))
+        return TermOdds({0: 1}, 1, _NOTHING)
     if keep == n:
         return TermOdds(*_pool(dict.fromkeys(range(1, sides + 1), 1), sides, n, spent),
-                        Fraction(0))
+                        _NOTHING)
     cost.check(cost.keep_cost(sides, keep, sides, n, sides.bit_length()),
                _KEEPING, spent, keep=keep, dice=n)
-    faces = list(range(sides, 0, -1)) if highest else list(range(1, sides + 1))
-    return TermOdds(*_top_plain(faces, n, keep), Fraction(0))
+    faces = range(sides, 0, -1) if highest else range(1, sides + 1)
+    return TermOdds(*_top_plain(faces, n, keep), _NOTHING)
 
 
 def explosion_at_most_steps(node: Dice, upto: int) -> float:
@@ -303,10 +306,10 @@ def term_distribution(node: Dice, spent: list[int]) -> TermOdds:
     sides = node.sides
     way = route(node)
     if way == "empty":
-        return TermOdds({0: 1}, 1, Fraction(0))
+        return TermOdds({0: 1}, 1, _NOTHING)
     if way == "plain":
         return TermOdds(*_pool(dict.fromkeys(range(1, sides + 1), 1), sides, n, spent),
-                        Fraction(0))
+                        _NOTHING)
     if way == "keep":
         return _plain_keep(node, spent)
     if way == "tables":
@@ -352,7 +355,7 @@ def _keep_plan(state: dict[int | None, int], middle: tuple[Operation, ...],
     den_face = sum(w for _, w in faces)
     k = len(ranks)
     if k == 0:
-        return TermOdds({0: 1}, 1, Fraction(0))
+        return TermOdds({0: 1}, 1, _NOTHING)
     if k == n:
         weights, den = _uniform_weighted(items)
         return TermOdds(*_pool(weights, den, n, spent), tables.cut_off)

@@ -51,6 +51,7 @@ from regelwerk.dice.nodes import (
     SelectorKind,
     SetOf,
 )
+from regelwerk.dice.plain_terms import parse_plain
 from regelwerk.dice.plan import selected_faces
 from regelwerk.errors import DiceSyntaxError, LimitExceeded, Message, translatable
 
@@ -470,7 +471,9 @@ def parse(text: str) -> Expression:
             "expression too long: {count} characters; at most {max_expression_length}",
             count=len(text), max_expression_length=MAX_EXPRESSION_LENGTH
         )
-    tree = _parse_text(text)
+    tree = parse_plain(text)
+    if tree is None:
+        tree = _parse_text(text)
     if len(_cache) >= _CACHE_SIZE:
         _cache.pop(next(iter(_cache)))
     _cache[text] = tree
