@@ -101,6 +101,11 @@ def _texts(draw: st.DrawFn) -> str:
 @example("1d6e@3e5")
 @example("1d6mi2mi3")
 @example("1d6rh1")
+@example("4d6dh=3")
+@example("4d6dhh3")
+@example("4d6dl>3")
+@example("1d6e@12345678")
+@example("1d6e@101")
 def test_the_quick_path_gives_the_full_parsers_tree(text: str) -> None:
     quick = parse_plain(text)
     if quick is not None:
@@ -112,7 +117,8 @@ def test_the_quick_path_gives_the_full_parsers_tree(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "2d20kh1", "4d6kh3", "1d20+5", "2d20kh1+5", "3d6", "10d6cs>=5", "40d6cs>=5",
     "8d10kh3", "8d6!", "8d6!>5@2", "d20", "2W6+3", "1d%", "4d6dl1", "4d6r<3",
-    "10d6k1k2k3", "4d6ro1", "3d6ra6", "4d6mi2ma5", "1d20-1d4+2", "5",
+    "10d6k1k2k3", "4d6ro1", "3d6ra6", "4d6mi2ma5", "1d20-1d4+2", "5", "4d6dh", "4d6dl2",
+    "1d6e@0", "1d6!>5@100", "1d6e=6", "3d6mi=2",
 ])
 def test_the_common_expressions_take_the_quick_path(text: str) -> None:
     quick = parse_plain(text)
@@ -123,7 +129,8 @@ def test_the_common_expressions_take_the_quick_path(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "1d20 + 5", "-1d4", "(1d6)", "2d6*2", "1d6!=3", "1.5+1", "2d6 [fire]", "1d20 to hit",
     "6#4d6kh3", "1d0", "1d6rr<7", "1d6e<7", "1d6cs>3kh1", "2d6rh1", "1d10001",
-    "12345678d6", "1d6kh12345678", "1d6e@101", "1d6@3", "1d6kh3@2", "1d6mih1", "", " ",
+    "12345678d6", "1d6kh12345678", "1d6e@101", "1d6e@12345678", "4d6dh=3", "1d6@3",
+    "1d6kh3@2", "1d6mih1", "", " ",
 ])
 def test_anything_else_is_left_to_the_full_parser(text: str) -> None:
     assert parse_plain(text) is None

@@ -14,7 +14,9 @@ loosest first::
     selector    := ("h" | "l") [INT] | (">=" | "<=" | ">" | "<" | "=") INT | INT
 
 A trailing comment starts after whitespace where the text before it is a whole
-expression.  Parsed trees are cached by their text; ``clear_cache()`` empties it.
+expression.  A sum of plain terms without spaces takes a quick path first
+(``regelwerk.dice.plain_terms``, the same tree).  Parsed trees are cached by their
+text; ``clear_cache()`` empties it.
 """
 
 from __future__ import annotations
