@@ -14,7 +14,8 @@ loosest first::
     selector    := ("h" | "l") [INT] | (">=" | "<=" | ">" | "<" | "=") INT | INT
 
 A trailing comment starts after whitespace where the text before it is a whole
-expression and the text after it does not go on with an operator.  Parsed trees are cached by their text; ``clear_cache()`` empties it.
+expression and the text after it does not go on with an operator.  Parsed trees
+are cached by their text; ``clear_cache()`` empties it.
 """
 
 from __future__ import annotations
