@@ -4,6 +4,7 @@ estimates": quarters of the maximum)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -62,3 +63,39 @@ def test_down_dead_and_the_setting_off() -> None:
                              "damage_type": "bludgeoning", "critical": critical})
     assert _health(table, "gm", "c2")["dead"] is True
     assert _health(table, "player", "c2") == {"estimate": "dead"}
+
+
+def test_a_recovery_check_shows_others_only_the_estimate() -> None:
+    """A dying creature's recovery check carries its health in the roll (the request
+    and the answer, whose text says "TP 0/40, Sterbend …"): a player who sees that
+    creature's health as an estimate gets the estimate there too."""
+    table = _table()
+    s = table.service
+    s.execute(table.gm, {"type": "start_encounter", "participants": [
+        {"character_id": "c1"}, {"character_id": "c2"}]})
+    s.execute(table.gm, {"type": "damage", "character_id": "c2", "amount": 40,
+                         "damage_type": "bludgeoning"})  # Ezren: 0 HP, dying 1
+    for _ in range(4):  # Ezren's next turn begins with its recovery check
+        s.execute(table.gm, {"type": "end_turn"})
+        if s.state(table.gm)["encounter"]["active"] == "c2":
+            break
+
+    def recovery(viewer: str) -> dict[str, Any]:
+        found: dict[str, Any] = next(
+            e["payload"] for e in s.events(getattr(table, viewer))
+            if e["kind"] == "health_changed" and e["payload"].get("reason") ==
+            "recovery_check")
+        return found
+
+    own = recovery("other")["rolls"][0]
+    assert own["request"]["creature"]["max_hp"] == 40
+    assert "TP 0/40" in own["result"]["text"] or "HP 0/40" in own["result"]["text"]
+    seen = recovery("player")
+    roll = seen["rolls"][0]
+    assert seen["health"] == {"estimate": "down"}
+    assert roll["request"]["creature"] == {"estimate": "down"}
+    assert roll["result"]["creature"] in ({"estimate": "down"}, {"estimate": "dead"})
+    assert "text" not in roll["result"]
+    assert roll["result"]["degree"] == own["result"]["degree"]  # the roll itself is open
+    assert roll["dice"] == own["dice"]
+    assert "max_hp" not in json.dumps(seen)

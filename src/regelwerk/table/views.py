@@ -91,14 +91,32 @@ def _scrub(value: Any, state: State, viewer: Viewer) -> Any:
             and value.get("owner") != viewer.member_id:
         del out["sheet"]
     owner_id = value.get("character_id", value.get("id"))
-    if isinstance(owner_id, str) and isinstance(out.get("health"), dict) \
-            and not _exact_for(state, viewer, owner_id):
-        out["health"] = {"estimate": estimate(out["health"])}
+    if isinstance(owner_id, str) and not _exact_for(state, viewer, owner_id):
+        if isinstance(out.get("health"), dict):
+            out["health"] = {"estimate": estimate(out["health"])}
+        if isinstance(out.get("rolls"), list):
+            out["rolls"] = [_estimated_roll(roll) for roll in out["rolls"]]
     return out
 
 
+def _estimated_roll(roll: Any) -> Any:
+    """A roll that carries a creature's health (a recovery check: its request and
+    its answer, whose text names hit points and conditions) as a player who sees
+    that creature's health as an estimate may see it."""
+    if not isinstance(roll, dict):
+        return roll
+    shown = roll
+    for key in ("request", "result"):
+        part = roll.get(key)
+        if isinstance(part, dict) and isinstance(part.get("creature"), dict):
+            changed = {k: v for k, v in part.items() if not (key == "result" and k == "text")}
+            changed["creature"] = {"estimate": estimate(part["creature"])}
+            shown = {**shown, key: changed}
+    return shown
+
+
 _VIEWER_KEYS = frozenset({*_SERVER_KEYS, "restore", "order", "delayed", "participants",
-                          "effects", "proposals", "position", "sheet", "health"})
+                          "effects", "proposals", "position", "sheet", "health", "creature"})
 """The payload keys ``_scrub`` treats per viewer (or by the state)."""
 
 
