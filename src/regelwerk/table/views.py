@@ -96,7 +96,33 @@ def _scrub(value: Any, state: State, viewer: Viewer) -> Any:
             out["health"] = {"estimate": estimate(out["health"])}
         if isinstance(out.get("rolls"), list):
             out["rolls"] = [_estimated_roll(roll) for roll in out["rolls"]]
+    target_id = value.get("target_id")
+    if player and isinstance(target_id, str) and isinstance(out.get("rolls"), list) \
+            and _unknown_ac(state, viewer, target_id):
+        odds = bool(state["settings"].get("hidden_ac_odds", True))
+        out["rolls"] = [_without_ac(roll, odds) for roll in out["rolls"]]
     return out
+
+
+def _unknown_ac(state: State, viewer: Viewer, character_id: str) -> bool:
+    """Whether the viewer does not know this target's AC: a creature's or hazard's
+    sheet is the game master's (docs/rulings.md, "Table: Strike odds against a
+    hidden AC")."""
+    target = state["characters"].get(character_id)
+    return target is not None and target.get("kind") != "character" \
+        and target.get("owner") != viewer.member_id
+
+
+def _without_ac(roll: Any, odds: bool) -> Any:
+    """An attack roll against an AC the viewer does not know: without the AC (the
+    check's DC, in its request, its answer and its text); its chances only when the
+    table shows players the odds against such an AC (``hidden_ac_odds``)."""
+    if not isinstance(roll, dict) or not isinstance(roll.get("request"), dict) \
+            or "dc" not in roll["request"] or not isinstance(roll.get("result"), dict):
+        return roll
+    hidden = {"dc", "text", *(() if odds else ("probabilities",))}
+    return {**roll, "request": {k: v for k, v in roll["request"].items() if k != "dc"},
+            "result": {k: v for k, v in roll["result"].items() if k not in hidden}}
 
 
 def _estimated_roll(roll: Any) -> Any:
@@ -116,7 +142,8 @@ def _estimated_roll(roll: Any) -> Any:
 
 
 _VIEWER_KEYS = frozenset({*_SERVER_KEYS, "restore", "order", "delayed", "participants",
-                          "effects", "proposals", "position", "sheet", "health", "creature"})
+                          "effects", "proposals", "position", "sheet", "health", "creature",
+                          "target_id"})
 """The payload keys ``_scrub`` treats per viewer (or by the state)."""
 
 
