@@ -1,6 +1,6 @@
 """What the stream redraws never takes away what the reader is doing: a section drawn
-anew keeps what was typed, clicked on the map and opened, from the moment it is
-drawn; the answer to a form sent while its section is redrawn is shown and stays;
+anew keeps what was typed, chosen, clicked on the map and opened, from the moment it
+is drawn; the answer to a form sent while its section is redrawn is shown and stays;
 and the page does not move when the stream reconnects (a click would land elsewhere).
 
 The game master sits in the browser; the others act through the table API with
@@ -9,6 +9,7 @@ browsers, so that the news reaches her page at a moment the test chooses."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,6 +18,8 @@ from playwright.sync_api import Browser, expect
 from tests.web.conftest import Served
 from tests.web.table_helpers import LAPTOP, PHONE, Member, click_map_square, member
 from tests.web.test_table_play import create_table, invite, join
+
+PATHBUILDER = Path(__file__).parents[1] / "table" / "fixtures" / "pathbuilder_amiri.json"
 
 # What the add form holds at the moment its section is drawn anew (htmx:afterSwap),
 # before htmx settles it.
@@ -62,6 +65,8 @@ def test_a_section_drawn_anew_keeps_what_the_reader_did(browser: Browser,
     expect(page.locator("#place-at")).to_have_value("2, 3")
     page.get_by_text("Formular öffnen").click()
     page.locator("#new-name").fill("Entwurf")
+    page.get_by_text("Aus Pathbuilder 2e importieren (JSON)").click()
+    page.get_by_label("Pathbuilder-Export").set_input_files(str(PATHBUILDER))
     page.evaluate(AT_SWAP)
 
     # A player joins (the add form offers her), a character comes (the map's form
@@ -79,6 +84,9 @@ def test_a_section_drawn_anew_keeps_what_the_reader_did(browser: Browser,
     expect(page.locator("#new-name")).to_be_visible()
     expect(page.locator("#new-name")).to_have_value("Entwurf")
     expect(page.locator("#place-at")).to_have_value("2, 3")
+    expect(page.get_by_role("button", name="Importieren")).to_be_visible()
+    assert page.locator("#pb-file").evaluate("e => [...e.files].map(f => f.name)") == [
+        PATHBUILDER.name]
     at_swap: list[list[Any]] = page.evaluate("window.__atSwap")
     assert at_swap, "the add section was not drawn anew"
     assert all(seen == ["Entwurf", True] for seen in at_swap), at_swap

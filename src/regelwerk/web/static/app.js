@@ -152,8 +152,8 @@
     if (!target || !target.hasAttribute || !target.hasAttribute("data-section") ||
         event.detail.shouldSwap === false) { return; }
     var results = {};
-    target.querySelectorAll(".result[id]").forEach(function (r) {
-      if (r.innerHTML.trim()) { results[r.id] = r.innerHTML; }
+    target.querySelectorAll(".result").forEach(function (r, i) {
+      if (r.innerHTML.trim()) { results[r.id || "@" + i] = r.innerHTML; }
     });
     keeping = { section: target.getAttribute("data-section"), results: results,
                 details: Array.prototype.map.call(target.querySelectorAll("details"), function (d) {
@@ -171,11 +171,9 @@
       d.open = kept.details[i];
       d.setAttribute("data-opened", "1");
     });
-    Object.keys(kept.results).forEach(function (id) {
-      var result = document.getElementById(id);
-      if (result && section.contains(result) && !result.innerHTML.trim()) {
-        result.innerHTML = kept.results[id];
-      }
+    section.querySelectorAll(".result").forEach(function (result, i) {
+      var shown = kept.results[result.id || "@" + i];
+      if (shown && !result.innerHTML.trim()) { result.innerHTML = shown; }
     });
   });
 
@@ -203,7 +201,7 @@
     if (!target || !target.querySelectorAll || event.detail.shouldSwap === false) { return; }
     target.querySelectorAll("form [data-typed]").forEach(function (f) {
       typing.push({ form: formKey(f.closest("form")), name: f.name, type: f.type,
-                    value: f.value, checked: f.checked });
+                    value: f.value, checked: f.checked, files: f.files });
     });
   });
   // Given back at once after the swap (not after htmx's settling, 20 ms later: a
@@ -216,8 +214,11 @@
       document.querySelectorAll("[data-section] form").forEach(function (form) {
         if (formKey(form) !== k.form) { return; }
         form.querySelectorAll("[name]").forEach(function (f) {
-          if (f.name !== k.name || f.type === "file" || f.hasAttribute("data-typed")) { return; }
-          if (f.type === "checkbox" || f.type === "radio") {
+          if (f.name !== k.name || f.type !== k.type || f.hasAttribute("data-typed")) { return; }
+          if (f.type === "file") {  // the chosen file, not yet sent
+            if (!k.files || !k.files.length) { return; }
+            f.files = k.files;
+          } else if (f.type === "checkbox" || f.type === "radio") {
             if (f.value !== k.value) { return; }
             f.checked = k.checked;
           } else if (f.tagName === "SELECT") {
