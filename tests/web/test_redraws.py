@@ -108,7 +108,7 @@ def test_an_answer_to_a_form_in_a_section_drawn_anew_is_shown(browser: Browser,
     with (served.network.hold("/revoke") as held,
           page.expect_response(lambda r: "/section/tools" in r.url)):
         revoke.first.click()
-        assert held.made.wait(10), "the page did not send the revocation"
+        assert held.made.wait(30), "the page did not send the revocation"
     expect(revoke).to_have_count(1)
     expect(page.locator("#revoke-result")).to_have_text("Die Einladung ist zurückgezogen.")
     gm.context.close()
