@@ -2,6 +2,11 @@
 (function () {
   "use strict";
 
+  // New content is set up (its forms sent by htmx) in the same moment it is swapped in,
+  // not after htmx's default settling delay of 20 ms: a click in between went to a
+  // form htmx did not know yet, which the browser then sent itself (a whole page).
+  htmx.config.defaultSettleDelay = 0;
+
   // A refusal (4xx) carries a message for the reader: swap it in like any answer.
   htmx.config.responseHandling = [
     { code: "204", swap: false },
@@ -204,8 +209,7 @@
                     value: f.value, checked: f.checked, files: f.files });
     });
   });
-  // Given back at once after the swap (not after htmx's settling, 20 ms later: a
-  // form sent in between went without them).
+  // Given back at once after the swap, before anything can send the new form.
   var reask = [];
   document.addEventListener("htmx:afterSwap", function () {
     var kept = typing;
@@ -234,7 +238,7 @@
     });
   });
   // The odds shown beside a form are asked for again for the values given back (once
-  // htmx has set the new form up, when it settles).
+  // htmx has set the new form up, when it settles: right after the swap).
   document.addEventListener("htmx:afterSettle", function (event) {
     var settled = event.detail && event.detail.elt;
     if (!settled || !settled.contains) { return; }
