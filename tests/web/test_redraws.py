@@ -28,10 +28,10 @@ PATHBUILDER = Path(__file__).parents[1] / "table" / "fixtures" / "pathbuilder_am
 # not set up yet, still marked "htmx-added", the browser sends itself).
 AT_SWAP = """() => {
   window.__atSwap = [];
-  document.addEventListener("htmx:afterSwap", () => {
-    const name = document.getElementById("new-name");
-    const section = name && name.closest("[data-section=add]");
-    if (section) {
+  document.addEventListener("htmx:afterSwap", (event) => {
+    const section = event.target;
+    if (section.dataset && section.dataset.section === "add") {
+      const name = document.getElementById("new-name");
       const seen = [name.value, name.closest("details").open];
       window.__atSwap.push(seen);
       setTimeout(() => seen.push(section.classList.contains("htmx-added")), 0);
@@ -95,7 +95,8 @@ def test_a_section_drawn_anew_keeps_what_the_reader_did(browser: Browser,
         expect(page.get_by_role("button", name="Importieren")).to_be_visible()
         assert page.locator("#pb-file").evaluate("e => [...e.files].map(f => f.name)") == [
             PATHBUILDER.name]
-        at_swap: list[list[Any]] = page.evaluate("window.__atSwap")
+        at_swap: list[list[Any]] = page.evaluate(  # once the moments looked at are past
+            "new Promise((done) => setTimeout(() => done(window.__atSwap), 0))")
         assert at_swap, "the add section was not drawn anew"
         assert all(seen == ["Entwurf", True, False] for seen in at_swap), at_swap
     gm.context.close()
