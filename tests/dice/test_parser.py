@@ -68,6 +68,32 @@ def test_a_trailing_comment(text: str, comment: str) -> None:
     assert 1 <= roll(text).total <= 25
 
 
+@pytest.mark.parametrize("text", [
+    "2d6 + 1d6kx3", "1d20 + 1d0", "1d20 + 1d6rr<7", "1d20 + 4d6mih1", "1d20+5 + 2d6rrl1",
+    "1d20 + 5 +", "1d20 - sneak attack", "1d20 * the dragon", "1d20 >= x", "1d20 == x",
+    "1d20 / x", "1d20 % x", "1d20 != x", "1d20 *",
+])
+def test_a_comment_never_starts_with_an_operator(text: str) -> None:
+    # d20 reads an operator after the expression as going on with it (its comment has
+    # the lowest priority), so a broken or refused rest is an error, not a comment:
+    # never a total for the part before it.
+    with pytest.raises(DiceSyntaxError):
+        parse(text)
+
+
+@pytest.mark.parametrize(("text", "comment"), [
+    ("1d20 *wink*", "*wink*"),
+    ("1d20 (advantage)", "(advantage)"),
+    ("1d20 = five", "= five"),
+    ("1d20 1d0", "1d0"),
+    ("1d20 rolls to hit", "rolls to hit"),
+])
+def test_a_comment_after_a_whole_expression(text: str, comment: str) -> None:
+    tree = parse(text)
+    assert isinstance(tree, Commented)
+    assert tree.comment == comment
+
+
 def test_annotations_on_any_term() -> None:
     tree = parse("-(1d8 + 3) [healing]")
     assert str(tree) == "-(1d8+3) [healing]"

@@ -14,7 +14,8 @@ loosest first::
     selector    := ("h" | "l") [INT] | (">=" | "<=" | ">" | "<" | "=") INT | INT
 
 A trailing comment starts after whitespace where the text before it is a whole
-expression.  Parsed trees are cached by their text; ``clear_cache()`` empties it.
+expression and the text after it does not go on with an operator.  Parsed trees
+are cached by their text; ``clear_cache()`` empties it.
 """
 
 from __future__ import annotations
@@ -422,6 +423,16 @@ def _parse_whole(text: str) -> Expression:
     return tree if times is None else Repeat(times, tree)
 
 
+_GOES_ON = re.compile(r"==|!=|<|>|\+|-|/|%|\*(?:$|[\s0-9(+\-.]|[dDwW][0-9%])")
+"""What goes on with the expression before it, so that it never starts a comment: a
+comparison or arithmetic operator (d20's comment has the lowest priority), and ``*``
+unless a word follows it at once (d20's ``1d20 **bold**`` and ``*wink*``)."""
+
+
+def _goes_on(rest: str) -> bool:
+    return _GOES_ON.match(rest) is not None
+
+
 class _Trailing(Exception):
     def __init__(self, position: int, error: DiceSyntaxError) -> None:
         self.position = position
@@ -440,10 +451,11 @@ def _parse_text(text: str) -> Expression:
         first = trailing.error
     except DiceSyntaxError as error:
         first = error
-    # a comment: the longest start, after whitespace, that is a whole expression
+    # a comment: the longest start, after whitespace, that is a whole expression,
+    # where the rest cannot go on with it (d20 reads `2d6 + 1d6kx3` on and refuses it)
     for found in reversed(list(re.finditer(r"\s+", text))):
         start = found.start()
-        if start == 0 or not text[found.end():].strip():
+        if start == 0 or not text[found.end():].strip() or _goes_on(text[found.end():]):
             continue
         try:
             tree = _parse_whole(text[:start])
