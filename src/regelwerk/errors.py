@@ -101,12 +101,13 @@ class RegelwerkError(Exception):
     code: str = "error"
 
     def __init__(self, message: str, /, *, code: str | None = None, **values: object) -> None:
-        if isinstance(message, Message) and not values:  # a template with its values
-            values = message.values
-            message = message.template
-        text = message.format(**values) if values else message
+        text, template = message, message
+        if isinstance(message, Message) and not values:  # a template with its values,
+            template, values = message.template, message.values  # said as it is
+        elif values:
+            text = message.format(**values)
         super().__init__(text)
-        self.template = message
+        self.template = template
         self.values = values
         self.message = text
         if code is not None:
