@@ -43,6 +43,7 @@ def clear_icepool() -> None:
     import icepool.math
 
     icepool.math.comb_row_cache.clear()
+    icepool.Pool.clear_cache()  # the pools' sources (a cache on a class, not a module's)
     for name, module in list(sys.modules.items()):
         if not name.startswith("icepool") or module is None:
             continue

@@ -13,7 +13,8 @@
 Messages are the first argument of ``t(...)`` calls (``context.t``, ``t``), the
 first two of ``plural(...)``, the message templates of the error classes and of
 ``Message(...)``, texts marked ``translatable(...)``, the second argument of the
-protocol's ``_error(...)``, the command line's help texts and click's own words, and the
+protocol's ``_error(...)``, the third of the HTTP layer's ``_Refused(...)``, the
+command line's help texts and click's own words, and the
 ``t(...)`` and ``plural(...)`` calls of the web page templates.
 """
 
@@ -35,7 +36,7 @@ ERRORS = ("RegelwerkError", "DiceError", "DiceSyntaxError", "LimitExceeded", "Fa
           # the table's errors (a table's ``NotAllowed`` is given a translated text)
           "TableError", "InvalidCommand", "NotAuthorized")
 KEYWORDS = {"t": None, "plural": (1, 2), "Message": None, "translatable": None, "NameTable": None,
-            "_error": (2,), "_invalid": None, **dict.fromkeys(ERRORS)}
+            "_error": (2,), "_invalid": None, "_Refused": (3,), **dict.fromkeys(ERRORS)}
 
 
 def extracted() -> Catalog:

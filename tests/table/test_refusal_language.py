@@ -10,7 +10,7 @@ import pytest
 
 from regelwerk.errors import Number
 from regelwerk.i18n import translator
-from regelwerk.store import MemoryStore
+from regelwerk.store import MemoryStore, UnknownTable
 from regelwerk.table.errors import InvalidCommand, NotAllowed, Said, TableError
 from regelwerk.table.service import TableService
 from tests.table_api.flows import EZREN
@@ -63,12 +63,16 @@ def test_numbers_in_a_refusal_are_in_the_readers_notation() -> None:
 
 
 def test_a_service_refusal_is_said_in_any_language() -> None:
-    tables, _ = _gm("is")
+    tables, gm = _gm("is")
     with pytest.raises(TableError) as refused:
-        tables.authenticate("no-such-table", "token")
+        tables.authenticate(gm.table_id, "token")  # type: ignore[attr-defined]
     assert refused.value.code == "not_authorized"
     assert refused.value.to_dict(translator("de"))["message"] == (
         "unbekannter Tisch oder unbekanntes Token")
+    with pytest.raises(UnknownTable) as nowhere:  # HTTP 404, whatever the token
+        tables.authenticate("no-such-table", "token")
+    assert nowhere.value.code == "unknown_table"
+    assert nowhere.value.to_dict(translator("is"))["message"] == "Hér er ekkert borð."
     with pytest.raises(TableError) as bad:
         tables.create_table(name="R", system="gurps", lang="de", gm_name="U")
     assert bad.value.to_dict(translator("is"))["message"] == (

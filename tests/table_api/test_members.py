@@ -62,9 +62,19 @@ def test_missing_wrong_and_foreign_tokens_are_401(live: Live) -> None:
 
 def test_unknown_table_is_404(live: Live) -> None:
     gm = new_table(live)
-    response = live.client.get(f"{TABLES}/t_nothing_here/state", headers=auth(gm["token"]))
-    assert response.status_code in (401, 404)
-    assert response.json()["ok"] is False
+    nowhere = f"{TABLES}/t_nothing_here"
+    for response in (
+        live.client.get(f"{nowhere}/state", headers=auth(gm["token"])),
+        live.client.get(f"{nowhere}/stream", headers=auth(gm["token"])),
+        live.client.post(f"{nowhere}/commands", headers=auth(gm["token"]),
+                         json={"type": "add_seed", "seed": "x"}),
+        live.client.post(f"{nowhere}/join", json={"invitation": "x", "name": "Ada"}),
+    ):
+        assert_error(response, 404, "unknown_table")
+        assert response.json()["error"]["message"] == "There is no table here."
+    german = live.client.get(f"{nowhere}/state", headers={**auth(gm["token"]),
+                                                          "Accept-Language": "de"})
+    assert german.json()["error"]["message"] == "Hier gibt es keinen Tisch."
 
 
 def test_malformed_bodies(live: Live) -> None:

@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from regelwerk import __version__
+from regelwerk.api import api_paths
 from regelwerk.api import health as health_routes
 from regelwerk.api import resolve as resolve_routes
 from regelwerk.api import tables as table_routes
@@ -60,5 +61,6 @@ def create_app(settings: HttpSettings | None = None) -> FastAPI:
     app.include_router(resolve_routes.router)
     app.include_router(web_routes)
     app.include_router(table_routes.router)
+    api_paths.install(app)
     gc.freeze()  # the app's long-lived objects leave the collector's generations
     return app

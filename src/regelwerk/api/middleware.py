@@ -12,6 +12,10 @@
 - Security headers go on every response.
 - A client that disconnects mid-request ends the request quietly (one log line, no
   traceback).
+
+Its refusals are in the reader's language: the first of de, en, is that
+``Accept-Language`` names, else the language of the table in a
+``/api/v1/tables/{table_id}`` path, else English (docs/api.md, "Errors").
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ from typing import Any
 
 from regelwerk.api.settings import HttpSettings
 from regelwerk.budget import shorten
+from regelwerk.errors import Number, RegelwerkError
 from regelwerk.protocol.wire import encode
 
-__all__ = ["SECURITY_HEADERS", "Guard"]
+__all__ = ["SECURITY_HEADERS", "Guard", "reader_language"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -58,8 +63,13 @@ class _Disconnected(Exception):
 
 
 class _Refused(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
-        self.status, self.code, self.message = status, code, message
+    """A refusal of the HTTP layer: an English template and its values, said in the
+    reader's language when it is sent."""
+
+    def __init__(self, status: int, code: str, message: str, **values: object) -> None:
+        self.status, self.code = status, code
+        self.error = RegelwerkError(message, code=code, **values)
+        self.message = self.error.message
 
 
 def _header(scope: Scope, name: bytes) -> bytes | None:
@@ -110,14 +120,14 @@ class Guard:
             self._check(scope)
             if scope["method"] == "OPTIONS" and origin is not None and _header(
                     scope, b"access-control-request-method") is not None:
-                await self._preflight(allowed_origin, guarded_send)
+                await self._preflight(allowed_origin, guarded_send, scope)
                 return
             if scope["method"] in _BODY_METHODS:
                 receive = self._replay(await self._read_body(receive), receive)
             await self.app(scope, receive, guarded_send)
         except _Refused as refused:
             if not started:
-                await _refuse(guarded_send, refused)
+                await _refuse(guarded_send, refused, scope)
         except _Disconnected:
             log.info("client %s disconnected before its request was answered",
                      _client(scope))
@@ -133,14 +143,13 @@ class Guard:
             if not started:
                 await _refuse(guarded_send, _Refused(
                     500, "internal_error", "regelwerk could not answer this request; "
-                    "please report it with the request"))
+                    "please report it with the request"), scope)
 
     def _check(self, scope: Scope) -> None:
         host = _header(scope, b"host")
         if "*" not in self.hosts and (host is None or _host_name(host) not in self.hosts):
-            raise _Refused(400, "invalid_host",
-                           "this server answers only requests addressed to "
-                           f"{', '.join(sorted(self.hosts))} (the Host header)")
+            raise _Refused(400, "invalid_host", "this server answers only requests addressed "
+                           "to {hosts} (the Host header)", hosts=", ".join(sorted(self.hosts)))
         if scope["method"] not in _BODY_METHODS:
             return
         length = _header(scope, b"content-length")
@@ -148,8 +157,8 @@ class Guard:
             try:
                 size = int(length)
             except ValueError:
-                raise _Refused(400, "invalid_request", "Content-Length is not a number") \
-                    from None
+                raise _Refused(400, "invalid_request",
+                               "Content-Length is not a number") from None
             if size > self.settings.max_body:
                 raise _too_large(self.settings.max_body)
         path: str = scope["path"]
@@ -161,9 +170,12 @@ class Guard:
         empty = (length.strip() == b"0" if length is not None
                  else _header(scope, b"transfer-encoding") is None)
         if media not in allowed and (not empty or kind is not None):
-            raise _Refused(415, "unsupported_media_type",
-                           f"the body must be {' or '.join(sorted(allowed))} "
-                           f"(got {media[:80] or 'no Content-Type'})")
+            if not media:
+                raise _Refused(415, "unsupported_media_type",
+                               "the body must be {allowed} (got no Content-Type)",
+                               allowed=", ".join(sorted(allowed)))
+            raise _Refused(415, "unsupported_media_type", "the body must be {allowed} "
+                           "(got {media})", allowed=", ".join(sorted(allowed)), media=media[:80])
 
     async def _read_body(self, receive: Receive) -> bytes:
         """The whole body, within the size limit and the per-part timeout."""
@@ -175,9 +187,9 @@ class Guard:
             try:
                 message = await asyncio.wait_for(receive(), timeout)
             except TimeoutError:
-                raise _Refused(408, "body_timeout",
-                               f"the request body stalled: each part must arrive within "
-                               f"{timeout:g} seconds") from None
+                raise _Refused(408, "body_timeout", "the request body stalled: each part "
+                               "must arrive within {seconds} seconds",
+                               seconds=Number(timeout)) from None
             if message["type"] == "http.disconnect":
                 raise _Disconnected
             chunk = message.get("body", b"")
@@ -202,10 +214,11 @@ class Guard:
 
         return replayed
 
-    async def _preflight(self, origin: bytes | None, send: Send) -> None:
+    async def _preflight(self, origin: bytes | None, send: Send, scope: Scope) -> None:
         if origin is None:
             await _refuse(send, _Refused(403, "cors_not_allowed",
-                                         "this origin may not call the API from a browser"))
+                                         "this origin may not call the API from a browser"),
+                          scope)
             return
         await send({"type": "http.response.start", "status": 204, "headers": [
             (b"access-control-allow-methods", b"GET, POST, OPTIONS"),
@@ -221,12 +234,44 @@ def _client(scope: Scope) -> str:
 
 
 def _too_large(limit: int) -> _Refused:
-    return _Refused(413, "body_too_large",
-                    f"the request body is larger than {limit:,} bytes")
+    return _Refused(413, "body_too_large", "the request body is larger than {limit} bytes",
+                    limit=Number(limit))
 
 
-async def _refuse(send: Send, refused: _Refused) -> None:
-    body = encode({"ok": False, "error": {"code": refused.code, "message": refused.message}})
+_TABLE_PATH = "/api/v1/tables/"
+
+
+def reader_language(scope: Scope) -> str:
+    """The reader's language of a request (see the module docstring), before any
+    route has read the path."""
+    from regelwerk.i18n import LANGUAGES, accepted
+
+    wanted = (_header(scope, b"accept-language") or b"").decode("latin-1")
+    lang = next((tag for tag in accepted(wanted) if tag in LANGUAGES), None)
+    path: str = scope.get("path", "")
+    app = scope.get("app")
+    if lang is None and path.startswith(_TABLE_PATH) and app is not None:
+        from regelwerk.api.table_room import room_of
+
+        opened = room_of(app).opened()
+        table_id = path[len(_TABLE_PATH):].split("/", 1)[0]
+        lang = opened[0].language_of(table_id) if opened is not None else None
+    return lang if lang in LANGUAGES else "en"
+
+
+def _said(refused: _Refused, scope: Scope) -> str:
+    """The refusal in the reader's language."""
+    from regelwerk.i18n import translator
+
+    return refused.error.to_dict(translator(reader_language(scope)))["message"]
+
+
+async def _refuse(send: Send, refused: _Refused, scope: Scope) -> None:
+    try:
+        message = _said(refused, scope)
+    except Exception:  # a refusal is always answered, in English at worst
+        message = refused.message
+    body = encode({"ok": False, "error": {"code": refused.code, "message": message}})
     await send({"type": "http.response.start", "status": refused.status, "headers": [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),

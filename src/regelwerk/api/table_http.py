@@ -181,7 +181,8 @@ def _validation_message(error: RequestValidationError, t: Translator) -> tuple[s
         if kind == "json_invalid":
             return "invalid_json", t("The body is not valid JSON.")
         where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
-        problems.append(f"{where}: {field_problem(item).render(t)}")
+        problem = field_problem(item).render(t)
+        problems.append(f"{where}: {problem}" if where else problem)  # the body itself
     return "invalid_request", t("The request does not fit: {problems}.",
                                 problems="; ".join(problems))
 

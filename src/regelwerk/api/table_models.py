@@ -101,6 +101,7 @@ class JoinRequest(_Body):
 class Done(BaseModel):
     """Done; nothing more to say."""
 
+    model_config = ConfigDict(json_schema_extra={"examples": [{"ok": True}]})
     ok: Literal[True] = True
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header, Query, Request
-from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from regelwerk.api import table_characters
@@ -124,16 +124,32 @@ async def events(table_id: TableId, caller: TableCaller, parts: Room,
     return JSONResponse({"ok": True, "events": found})
 
 
+class JsonLines(PlainTextResponse):
+    """JSON Lines: one JSON object per line."""
+
+    media_type = "application/x-ndjson"
+
+
+_EXPORT_EXAMPLE = (
+    '{"table_id":"t_Qm9vZ2xl","sequence":1,"kind":"table_created","payload":{"table_id":'
+    '"t_Qm9vZ2xl","name":"Runde","system":"pf2e","lang":"de","settings":{}},"actor":"m1",'
+    '"audience":["*"],"time":"2026-11-30T18:00:00+00:00"}\n'
+    '{"table_id":"t_Qm9vZ2xl","sequence":2,"kind":"member_joined","payload":{"member_id":'
+    '"m1","name":"Ute","role":"gm","invitation_id":null,"token_hash":"9f86d081…"},'
+    '"actor":"m1","audience":["*"],"time":"2026-11-30T18:00:00+00:00"}\n')
+
+
 @router.get("/{table_id}/export", summary="The whole log as JSON Lines (gm)",
-            response_class=PlainTextResponse,
+            response_class=Response,  # the media types are the responses' own
             responses={200: {"description": "One event per line",
-                             "content": {"application/x-ndjson": {}}},
+                             "content": {"application/x-ndjson": {
+                                 "example": _EXPORT_EXAMPLE}}},
                        **problem_responses(401, 403, 404)})
-async def export(table_id: TableId, viewer: TableViewer, parts: Room) -> PlainTextResponse:
+async def export(table_id: TableId, viewer: TableViewer, parts: Room) -> JsonLines:
     """The table's whole event log, one JSON object per line (game master only);
     ``regelwerk table replay`` reads it."""
     lines = await run_in_threadpool(parts[0].export, viewer)
-    return PlainTextResponse(lines, media_type="application/x-ndjson")
+    return JsonLines(lines)
 
 
 @router.get(

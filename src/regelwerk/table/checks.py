@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from regelwerk.i18n import normalise_name
+from regelwerk.systems.dnd5e.abilities import ABILITIES
 from regelwerk.systems.dnd5e.d20 import natural_distribution
 from regelwerk.table.errors import InvalidCommand, NotAllowed
-from regelwerk.table.sheets import DND5E_SKILLS, TABLE_CONDITIONS
+from regelwerk.table.sheets import DND5E_SKILLS, TABLE_CONDITIONS, dnd5e_proficiency
 
 if TYPE_CHECKING:
     from regelwerk.table.commands import Check, ContestSide
@@ -94,7 +95,7 @@ def _dnd5e_roller(d: Decision, character: dict[str, Any], statistic: str, advant
     kind = "check"
     if key.endswith("_save"):
         kind, key = "save", key.removesuffix("_save")
-    ability = {normalise_name(a): a for a in sheet["scores"]}.get(key)
+    ability = ABILITIES.canonical(key)
     skill = None
     if ability is None and key in DND5E_SKILLS and kind == "check":
         skill, ability = key, DND5E_SKILLS[key]
@@ -103,12 +104,15 @@ def _dnd5e_roller(d: Decision, character: dict[str, Any], statistic: str, advant
                                  "skill or an ability with _save.",
                                  name=character["name"], statistic=statistic))
     label = skill or (f"{ability}_save" if kind == "save" else ability)
-    proficient = label in sheet["proficiencies"] or label in sheet["expertise"]
+    # a sheet stored before proficiencies were made canonical may still say "Stealth"
+    proficiencies = {dnd5e_proficiency(p) for p in sheet["proficiencies"]}
+    expertise = {dnd5e_proficiency(p) for p in sheet["expertise"]}
+    proficient = label in proficiencies or label in expertise
     fields: dict[str, Any] = {"score": sheet["scores"][ability], "ability": ability,
                               "proficient": proficient, "level": sheet["level"],
                               "advantage": advantage, "disadvantage": disadvantage,
                               "lucky": sheet["lucky"]}
-    if label in sheet["expertise"]:
+    if label in expertise:
         fields["proficiency_multipliers"] = [2]
     return kind, fields
 

@@ -160,11 +160,13 @@ def _sustain(d: Decision, c: Sustain) -> None:
     if effect["kind"] != "sustained":
         raise NotAllowed(d.t("{label} is not sustained.", label=effect["label"]))
     d.own(effect["creator"])
-    from regelwerk.table.combat import spend
+    from regelwerk.table.combat import emit_spent, spend
 
-    spend(d, effect["creator"], {"name": "Sustain", "cost": 1, "traits": ["concentrate"]})
+    step = {"name": "Sustain", "cost": 1, "traits": ["concentrate"]}
+    used = spend(d, effect["creator"], step)
     d.emit("effect_sustained", {"effect_id": c.effect_id},
            audience(d, effect["creator"], effect["target"]))
+    emit_spent(d, effect["creator"], step, used)  # the action is spent, as any other
 
 
 @command("dismiss", Dismiss)

@@ -79,7 +79,8 @@ def invalid_fields(t: Speaker | None, kind: str, error: ValidationError,
     details = error.errors(include_url=False)
     first = details[0]
     values: dict[str, object] = {
-        "command": kind, "where": ".".join(str(p) for p in first["loc"]) or kind,
+        "command": kind, "where": ".".join(str(p) for p in first["loc"]
+                                           if not _union_member(p)) or kind,
         "problem": field_problem(first),
         "more": len(details) - 1}
     if model is None or not model.model_fields:
@@ -90,6 +91,13 @@ def invalid_fields(t: Speaker | None, kind: str, error: ValidationError,
         return t("{command}: field '{where}': {problem} (and {more} more); allowed fields "
                  "are {fields}", **values)
     return t("{command}: field '{where}': {problem}; allowed fields are {fields}", **values)
+
+
+def _union_member(part: object) -> bool:
+    """Whether a part of an error's location is pydantic's tag of a union's member
+    (``dc.constrained-int``), not a field: no field's name has a hyphen or bracket."""
+    return isinstance(part, str) and ("[" in part or part.startswith(
+        ("constrained-", "function-", "lax-", "json-or-python")))
 
 
 def again(error: RegelwerkError) -> Message:

@@ -179,10 +179,12 @@ class TableService:
         raise ConflictError(translatable("the table is too busy; try again"))
 
     def _known(self, table_id: str) -> State:
+        """The caught-up state; ``UnknownTable`` (HTTP 404) for a table the store
+        does not hold, whatever token came with it."""
         try:
             return self._current(table_id)
         except UnknownTable:
-            raise NotAuthorized("unknown table or token") from None
+            raise UnknownTable("There is no table here.") from None
 
     def authenticate(self, table_id: str, token: str) -> Viewer:
         """The member a token belongs to; ``NotAuthorized`` otherwise.  A token the

@@ -20,7 +20,7 @@ from regelwerk.systems.pf2e.names import RANKS
 from regelwerk.table.errors import InvalidCommand, again, invalid_fields
 
 __all__ = ["DND5E_SKILLS", "PF2E_ABILITIES", "SHEETS", "TABLE_CONDITIONS", "canonical_conditions",
-           "health_of", "validate_sheet"]
+           "dnd5e_proficiency", "health_of", "validate_sheet"]
 
 SHEET_CONFIG = ConfigDict(extra="forbid", frozen=True, strict=True)
 Mod = Annotated[StrictInt, Field(ge=-50, le=100)]
@@ -42,6 +42,37 @@ DND5E_SKILLS = {
     "sleight_of_hand": "dexterity", "stealth": "dexterity", "survival": "wisdom",
 }
 """The skills of 5e and the ability each uses."""
+
+
+def dnd5e_proficiency(name: str) -> str | None:
+    """The canonical name of a 5e proficiency: a skill (``stealth``), an ability
+    (``dexterity``) or an ability's save (``dexterity_save``, ``Lipurð_save``); None
+    for a name that is none of them."""
+    key = normalise_name(name)
+    if key in DND5E_SKILLS:
+        return key
+    save = key.endswith("_save")
+    ability = ABILITIES.canonical(key.removesuffix("_save") if save else key)
+    if ability is None:
+        return None
+    return f"{ability}_save" if save else ability
+
+
+def _dnd5e_proficiencies(data: dict[str, Any]) -> None:
+    """Proficiencies and expertise by their canonical names, or a refusal naming what
+    is allowed (a misspelt skill would otherwise count as no proficiency at all)."""
+    for field in ("proficiencies", "expertise"):
+        canonical: list[str] = []
+        for name in data[field]:
+            found = dnd5e_proficiency(name)
+            if found is None:
+                raise InvalidCommand("unknown proficiency {name} in {field}: allowed are the "
+                                     "skills ({skills}), an ability or an ability with _save "
+                                     "(dexterity_save)", name=repr(name)[:40], field=field,
+                                     skills=", ".join(DND5E_SKILLS))
+            if found not in canonical:
+                canonical.append(found)
+        data[field] = canonical
 
 
 class W6Sheet(BaseModel):
@@ -150,6 +181,8 @@ def validate_sheet(system: str, data: dict[str, Any]) -> dict[str, Any]:
         raise InvalidCommand("{system} sheet: {problem}", system=system,
                              problem=again(error)) from None
     data = sheet.model_dump(mode="json", by_alias=True)
+    if isinstance(sheet, Dnd5eSheet):
+        _dnd5e_proficiencies(data)
     if isinstance(sheet, Pf2eSheet) and sheet.conditions:
         data["conditions"] = canonical_conditions(sheet.conditions)
     return data

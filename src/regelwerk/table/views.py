@@ -91,14 +91,59 @@ def _scrub(value: Any, state: State, viewer: Viewer) -> Any:
             and value.get("owner") != viewer.member_id:
         del out["sheet"]
     owner_id = value.get("character_id", value.get("id"))
-    if isinstance(owner_id, str) and isinstance(out.get("health"), dict) \
-            and not _exact_for(state, viewer, owner_id):
-        out["health"] = {"estimate": estimate(out["health"])}
+    if isinstance(owner_id, str) and not _exact_for(state, viewer, owner_id):
+        if isinstance(out.get("health"), dict):
+            out["health"] = {"estimate": estimate(out["health"])}
+        if isinstance(out.get("rolls"), list):
+            out["rolls"] = [_estimated_roll(roll) for roll in out["rolls"]]
+    target_id = value.get("target_id")
+    if player and isinstance(target_id, str) and isinstance(out.get("rolls"), list) \
+            and _unknown_ac(state, viewer, target_id):
+        odds = bool(state["settings"].get("hidden_ac_odds", True))
+        out["rolls"] = [_without_ac(roll, odds) for roll in out["rolls"]]
     return out
 
 
+def _unknown_ac(state: State, viewer: Viewer, character_id: str) -> bool:
+    """Whether the viewer does not know this target's AC: a creature's or hazard's
+    sheet is the game master's (docs/rulings.md, "Table: Strike odds against a
+    hidden AC")."""
+    target = state["characters"].get(character_id)
+    return target is not None and target.get("kind") != "character" \
+        and target.get("owner") != viewer.member_id
+
+
+def _without_ac(roll: Any, odds: bool) -> Any:
+    """An attack roll against an AC the viewer does not know: without the AC (the
+    check's DC, in its request, its answer and its text); its chances only when the
+    table shows players the odds against such an AC (``hidden_ac_odds``)."""
+    if not isinstance(roll, dict) or not isinstance(roll.get("request"), dict) \
+            or "dc" not in roll["request"] or not isinstance(roll.get("result"), dict):
+        return roll
+    hidden = {"dc", "text", *(() if odds else ("probabilities",))}
+    return {**roll, "request": {k: v for k, v in roll["request"].items() if k != "dc"},
+            "result": {k: v for k, v in roll["result"].items() if k not in hidden}}
+
+
+def _estimated_roll(roll: Any) -> Any:
+    """A roll that carries a creature's health (a recovery check: its request and
+    its answer, whose text names hit points and conditions) as a player who sees
+    that creature's health as an estimate may see it."""
+    if not isinstance(roll, dict):
+        return roll
+    shown = roll
+    for key in ("request", "result"):
+        part = roll.get(key)
+        if isinstance(part, dict) and isinstance(part.get("creature"), dict):
+            changed = {k: v for k, v in part.items() if not (key == "result" and k == "text")}
+            changed["creature"] = {"estimate": estimate(part["creature"])}
+            shown = {**shown, key: changed}
+    return shown
+
+
 _VIEWER_KEYS = frozenset({*_SERVER_KEYS, "restore", "order", "delayed", "participants",
-                          "effects", "proposals", "position", "sheet", "health"})
+                          "effects", "proposals", "position", "sheet", "health", "creature",
+                          "target_id"})
 """The payload keys ``_scrub`` treats per viewer (or by the state)."""
 
 
