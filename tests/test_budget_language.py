@@ -157,6 +157,17 @@ def test_a_limit_quotes_the_number_faithfully_in_the_readers_notation(expression
     assert answer["error"] == {"code": "limit_exceeded", "message": LIMITS[expression][lang]}
 
 
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "too many faces: at most 10,000 may be given"),
+    ("de", "zu viele Würfelergebnisse: höchstens 10.000 dürfen angegeben werden"),
+    ("is", "of margar hliðar: í mesta lagi má gefa 10.000"),
+])
+def test_the_limit_of_given_faces_is_grouped_for_the_reader(lang: str, message: str) -> None:
+    answer = resolve({"system": "dice", "action": "roll", "expression": "1d6",
+                      "faces": [1] * 10_001, "lang": lang})
+    assert answer["error"] == {"code": "limit_exceeded", "message": message}
+
+
 def test_a_huge_digit_string_is_refused_without_becoming_an_integer() -> None:
     """Kept from the hardening issue: the parser counts the digits first (CPython
     refuses to convert more than 4,300 digits, and the work grows with their square)."""

@@ -199,7 +199,7 @@ def _source(request: dict[str, Any]) -> RandomSource:
         if len(faces) > MAX_FACES:
             raise RequestError(
                 "too many faces: at most {max_faces} may be given", code="limit_exceeded",
-                max_faces=MAX_FACES
+                max_faces=Number(MAX_FACES)
             )
         return ScriptedRandomSource(faces)
     if seed is not None:
