@@ -44,10 +44,10 @@ def test_terms_over_the_budget_are_refused_before_any_work(text: str) -> None:
     of chains takes 0.9 s for ``20d20!kh10`` and 0.3 s for ``10d6!pl2`` (load 20):
     beyond the budget too."""
     assert odds_estimate(parse(text))[0] > BUDGET
-    start = time.process_time()
+    start = time.thread_time()
     odds = resolve({"system": "dice", "action": "distribution", "expression": text})
     rolled = resolve({"system": "dice", "action": "roll", "expression": text, "seed": 3})
-    assert time.process_time() - start < 0.2
+    assert time.thread_time() - start < 0.2
     assert odds["error"]["code"] == "limit_exceeded"
     assert "would cost" in odds["error"]["message"]
     assert rolled["ok"]
@@ -85,7 +85,7 @@ def test_long_chains_of_one_operation_answer_at_once(text: str) -> None:
     """One operation with a hundred selectors, exploding or rerolling up to the
     1000-dice limit, took 13 s (every round looked at every die with every
     selector); a round now looks at the dice it just rolled, each selector once."""
-    start = time.process_time()
+    start = time.thread_time()
     rolled = resolve({"system": "dice", "action": "roll", "expression": text, "seed": 5})
-    assert time.process_time() - start < 0.5
+    assert time.thread_time() - start < 0.5
     assert rolled["ok"] or rolled["error"]["code"] == "limit_exceeded"

@@ -1,7 +1,8 @@
 """The cost budget: every action's estimate bounds its work.  Hypothesis drives each
 action's inputs toward their limits; every accepted request must run within a
-generous multiple of the CPU time its cost allows (CPU-time per unit, not wall-clock
-timing), and a request over the budget is refused at once (or rolls without odds)."""
+generous multiple of the CPU time its cost allows (the calling thread's CPU time per
+unit, not wall-clock timing, nor other threads of the test process), and a request
+over the budget is refused at once (or rolls without odds)."""
 
 from __future__ import annotations
 
@@ -71,10 +72,10 @@ def _within_its_cost(request: dict[str, Any]) -> None:
     assert prepared.cost.units <= BUDGET or prepared.action.odds_optional
     gc.disable()  # a collection of the test process's garbage is not this request's work
     try:
-        start = time.process_time()
+        start = time.thread_time()
         with _alarm(ALARM_SECONDS):
             response = answer(request, prepared)
-        spent = time.process_time() - start
+        spent = time.thread_time() - start
     finally:
         gc.enable()
     units = min(prepared.cost.units, BUDGET) + OVERHEAD_UNITS
@@ -136,11 +137,11 @@ def test_the_slow_requests_of_the_issue_answer_at_once(expression: str) -> None:
     where the dice engine's algorithms fit them in the budget (issue 15 moved that
     frontier), else the odds-only request is refused naming the cost and the budget,
     and the roll rolls without its odds, saying why."""
-    start = time.process_time()
+    start = time.thread_time()
     odds = resolve({"system": "dice", "action": "distribution", "expression": expression})
     rolled = resolve({"system": "dice", "action": "roll", "expression": expression,
                       "seed": 1})
-    assert time.process_time() - start < 0.5
+    assert time.thread_time() - start < 0.5
     assert rolled["ok"] is True
     if odds["ok"]:
         assert abs(sum(p for _, p in odds["distribution"]) - 1) < 1e-9
@@ -166,9 +167,9 @@ def test_the_slow_requests_of_the_issue_answer_at_once(expression: str) -> None:
      "shape": "burst", "size": 1000, "corner": [100, 100]},
 ])
 def test_w6_and_pf2e_requests_of_the_issue_answer_at_once(request_: dict[str, Any]) -> None:
-    start = time.process_time()
+    start = time.thread_time()
     response = resolve(request_)
-    assert time.process_time() - start < 0.5
+    assert time.thread_time() - start < 0.5
     assert response["ok"] or response["error"]["code"] == "limit_exceeded", response
 
 

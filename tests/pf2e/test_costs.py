@@ -23,7 +23,7 @@ n · bit length of s bits; no notation: 1 value, 1 bit, no work).
 - An area examines the squares of its shape: reach r = ⌊size / 1,5 m⌋ + 1 squares
   (a line adds ⌊width / 1,5 m⌋); a burst (2r)² squares at 10 units, a cone 2r² at 40,
   an emanation or line (2(r + 6) + 1)² (the largest creature's space is 6 squares
-  across) at 50 and 60; drawing it adds 10 units a map square.
+  across) at 50 and 130; drawing it adds 10 units a map square.
 - A map: 10 units a square, 10 per listed wall, grate, dim or dark square, 10 per
   creature and light (+ 1) and 1,000 per creature.
 
@@ -223,12 +223,12 @@ MAP = {"width": 30, "height": 20}
     ({"shape": "cone", "size": 9, "source": "ogre", "direction": "e"}, 2 * 7 * 7, 40),
     ({"shape": "emanation", "size": 3, "source": "ogre"}, (2 * (3 + 6) + 1) ** 2, 50),
     ({"shape": "line", "size": 12, "source": "ogre", "direction": "e"},
-     (2 * (9 + 6) + 1) ** 2, 60),
+     (2 * (9 + 6) + 1) ** 2, 130),
     # a line 3 m wide reaches 2 squares further
     ({"shape": "line", "size": 12, "width": 3, "source": "ogre", "direction": "e"},
-     (2 * (9 + 2 + 6) + 1) ** 2, 60),
+     (2 * (9 + 2 + 6) + 1) ** 2, 130),
     ({"shape": "line", "size": 12, "width": 1, "source": "ogre", "direction": "e"},
-     (2 * (9 + 0 + 6) + 1) ** 2, 60),
+     (2 * (9 + 0 + 6) + 1) ** 2, 130),
 ])
 def test_an_area_costs_the_squares_its_shape_examines(fields: dict[str, Any], squares: int,
                                                       per_square: int) -> None:

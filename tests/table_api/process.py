@@ -22,7 +22,7 @@ def start(database_url: str) -> tuple[subprocess.Popen[bytes], str]:
     process = subprocess.Popen([str(REGELWERK), "serve", "--port", str(port)], env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90  # readiness on a loaded machine (30 s ran out there)
     while True:
         try:
             if httpx.get(f"{url}/api/v1/actions", timeout=1).status_code == 200:

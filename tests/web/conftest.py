@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from playwright.sync_api import expect
 
 from regelwerk.api import create_app
 from regelwerk.api.table_room import use_store
@@ -29,6 +30,13 @@ names docs/screenshots, which the README shows), else a fresh temporary folder, 
 that ``make test`` leaves the working tree as it found it."""
 STREAM_LIFETIME = 3.0
 STREAM_RETRY_MS = 300
+EXPECT_TIMEOUT_MS = 15_000
+"""How long an ``expect`` waits for what the page should come to show (Playwright's
+default is 5 s): a change that reaches a page through the stream is three requests
+(the command, the panels, a section), and on the shared two cores at a load of 25
+that chain took longer than 5 s. A page that is right ends the wait at once; one that
+never gets there still fails."""
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")
@@ -136,7 +144,7 @@ def served() -> Iterator[Served]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # readiness on a loaded machine, not a timing
     while not server.started:
         if not thread.is_alive() or time.monotonic() > deadline:
             pytest.fail("the server did not start")

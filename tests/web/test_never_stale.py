@@ -22,7 +22,7 @@ class GameMaster:
     """The game master at a German PF2e table, through the API."""
 
     def __init__(self, url: str) -> None:
-        self.api = httpx.Client(base_url=url, timeout=10)
+        self.api = httpx.Client(base_url=url, timeout=30)
         made = self.api.post("/api/v1/tables", json={
             "name": "Die Runde", "system": "pf2e", "lang": "de", "gm_name": "Gisela"}).json()
         self.table = str(made["table_id"])
@@ -84,7 +84,7 @@ def test_a_page_shows_nothing_stale(browser: Browser, served: Served) -> None:
     # only after the stream told it of the turn after that: the page asks again.
     with served.network.hold("/section/combat") as held:
         gm.end_turn()
-        assert held.made.wait(10), "the page did not ask for its turn's forms"
+        assert held.made.wait(30), "the page did not ask for its turn's forms"
         third, name = gm.end_turn()
         expect(page.locator("#initiative li.active")).to_have_attribute("data-id", third)
     expect(title).to_have_text(f"{name} ist am Zug")

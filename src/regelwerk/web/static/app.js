@@ -2,6 +2,11 @@
 (function () {
   "use strict";
 
+  // New content is set up (its forms sent by htmx) in the same moment it is swapped in,
+  // not after htmx's default settling delay of 20 ms: a click in between went to a
+  // form htmx did not know yet, which the browser then sent itself (a whole page).
+  htmx.config.defaultSettleDelay = 0;
+
   // A refusal (4xx) carries a message for the reader: swap it in like any answer.
   htmx.config.responseHandling = [
     { code: "204", swap: false },
@@ -120,6 +125,63 @@
     if (target && target.closest && target.closest("[data-section]")) { refreshSections(); }
   });
 
+  // A section is not drawn anew while one of its forms is being sent (the answer
+  // goes to a result in the section, and would reach the replaced one and be lost):
+  // the swap is left out, and the section asked for again once the answer is in.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || !target.hasAttribute || !target.hasAttribute("data-section")) { return; }
+    if (event.detail.requestConfig && event.detail.requestConfig.elt !== target) { return; }
+    if (target.querySelector("form.htmx-request, form .htmx-request")) {
+      event.detail.shouldSwap = false;
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var source = event.detail && event.detail.elt;
+    if (source && source.closest && source.closest("[data-section]") &&
+        !source.hasAttribute("data-section")) {
+      window.setTimeout(refreshSections, 0);
+    }
+  });
+
+  // What the reader opened in a section (a form behind "Open the form") stays open,
+  // and the answers shown in it (a roll, a refusal) stay shown, when the section is
+  // drawn anew.
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest("[data-section] summary");
+    if (summary && summary.parentElement) { summary.parentElement.setAttribute("data-opened", "1"); }
+  }, true);
+  var keeping = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || !target.hasAttribute || !target.hasAttribute("data-section") ||
+        event.detail.shouldSwap === false) { return; }
+    var results = {};
+    target.querySelectorAll(".result").forEach(function (r, i) {
+      if (r.innerHTML.trim()) { results[r.id || "@" + i] = r.innerHTML; }
+    });
+    keeping = { section: target.getAttribute("data-section"), results: results,
+                details: Array.prototype.map.call(target.querySelectorAll("details"), function (d) {
+                  return d.hasAttribute("data-opened") ? d.open : null;
+                }) };
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!keeping) { return; }
+    var kept = keeping;
+    keeping = null;
+    var section = document.querySelector("[data-section='" + kept.section + "']");
+    if (!section) { return; }
+    section.querySelectorAll("details").forEach(function (d, i) {
+      if (kept.details[i] === null || kept.details[i] === undefined) { return; }
+      d.open = kept.details[i];
+      d.setAttribute("data-opened", "1");
+    });
+    section.querySelectorAll(".result").forEach(function (result, i) {
+      var shown = kept.results[result.id || "@" + i];
+      if (shown && !result.innerHTML.trim()) { result.innerHTML = shown; }
+    });
+  });
+
   // What the reader typed and has not sent survives a section drawn anew: before
   // the swap, each changed field's value is kept by its form and name; after it, the
   // new form's field of that name gets it back (a choice only if it is still offered).
@@ -141,21 +203,26 @@
   function formKey(form) { return form.getAttribute("hx-post") || form.getAttribute("action") || ""; }
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail && event.detail.target;
-    if (!target || !target.querySelectorAll) { return; }
+    if (!target || !target.querySelectorAll || event.detail.shouldSwap === false) { return; }
     target.querySelectorAll("form [data-typed]").forEach(function (f) {
       typing.push({ form: formKey(f.closest("form")), name: f.name, type: f.type,
-                    value: f.value, checked: f.checked });
+                    value: f.value, checked: f.checked, files: f.files });
     });
   });
-  document.addEventListener("htmx:afterSettle", function () {
+  // Given back at once after the swap, before anything can send the new form.
+  var reask = [];
+  document.addEventListener("htmx:afterSwap", function () {
     var kept = typing;
     typing = [];
     kept.forEach(function (k) {
       document.querySelectorAll("[data-section] form").forEach(function (form) {
         if (formKey(form) !== k.form) { return; }
         form.querySelectorAll("[name]").forEach(function (f) {
-          if (f.name !== k.name || f.type === "file" || f.hasAttribute("data-typed")) { return; }
-          if (f.type === "checkbox" || f.type === "radio") {
+          if (f.name !== k.name || f.type !== k.type || f.hasAttribute("data-typed")) { return; }
+          if (f.type === "file") {  // the chosen file, not yet sent
+            if (!k.files || !k.files.length) { return; }
+            f.files = k.files;
+          } else if (f.type === "checkbox" || f.type === "radio") {
             if (f.value !== k.value) { return; }
             f.checked = k.checked;
           } else if (f.tagName === "SELECT") {
@@ -165,8 +232,20 @@
             f.value = k.value;
           } else { f.value = k.value; }
           f.setAttribute("data-typed", "1");
+          if (f.hasAttribute("hx-get")) { reask.push(f); }
         });
       });
+    });
+  });
+  // The odds shown beside a form are asked for again for the values given back (once
+  // htmx has set the new form up, when it settles: right after the swap).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var settled = event.detail && event.detail.elt;
+    if (!settled || !settled.contains) { return; }
+    reask = reask.filter(function (f) {
+      if (!settled.contains(f)) { return f.isConnected; }
+      htmx.trigger(f, "change");
+      return false;
     });
   });
 
@@ -187,9 +266,13 @@
     if (x < 0 || y < 0) { return; }
     var shape = document.getElementById("shape");
     var field = document.getElementById(shape && shape.value === "line" ? "toward" : "corner");
-    if (field) { field.value = x + ", " + y; }
-    var place = document.getElementById("place-at");
-    if (place) { place.value = x + ", " + y; }
+    // Filled as if typed: a section drawn anew by the stream keeps the square.
+    [field, document.getElementById("place-at")].forEach(function (filled) {
+      if (!filled) { return; }
+      filled.value = x + ", " + y;
+      filled.dispatchEvent(new Event("input", { bubbles: true }));
+      filled.dispatchEvent(new Event("change", { bubbles: true }));
+    });
   });
 
   // The game master drags a participant to a new place in the initiative order
