@@ -2,7 +2,8 @@
 
     python tools/catalogues.py update   # extract messages, add new ones to every .po
     python tools/catalogues.py check    # exit 1 if a message lacks a de/is translation,
-                                        # or a translation is written twice in a row
+                                        # a translation is written twice in a row, or a
+                                        # message is built at run time (an f-string)
     python tools/catalogues.py undouble # keep one copy of a translation written twice
     python tools/catalogues.py set FILE # translations from a JSON file
                                         # {"de": {msgid: text}, "is": {...}}
@@ -19,6 +20,7 @@ command line's help texts and click's own words, and the
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -98,6 +100,42 @@ def missing() -> list[str]:
             ):
                 out.append(f"{lang}: {message.id!r}")
     return out
+
+
+def _built(node: ast.expr) -> bool:
+    """Whether ``node`` builds its text at run time (an f-string, ``"…".format(…)``,
+    ``"…" % …``), so that no catalogue can hold it."""
+    if isinstance(node, ast.JoinedStr):
+        return any(isinstance(part, ast.FormattedValue) for part in node.values)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return node.func.attr == "format" and isinstance(node.func.value, ast.Constant)
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(
+        node.left, ast.Constant)
+
+
+def built_messages(source: str, filename: str = "<source>") -> list[str]:
+    """``file:line: call`` for every message (an argument that ``KEYWORDS`` extracts)
+    built at run time: its words never reach the catalogues and stay English in every
+    language.  A message is a template with named values: ``t("{n} dice", n=n)``."""
+    out = []
+    for node in ast.walk(ast.parse(source, filename)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else (
+            node.func.attr if isinstance(node.func, ast.Attribute) else None)
+        if name not in KEYWORDS:
+            continue
+        for position in KEYWORDS[name] or (1,):
+            if position <= len(node.args) and _built(node.args[position - 1]):
+                out.append(f"{filename}:{node.lineno}: {name}(…) of a text built at run time")
+    return out
+
+
+def built() -> list[str]:
+    """``built_messages`` of every module of the package."""
+    return [found for path in sorted(SOURCE.rglob("*.py"))
+            for found in built_messages(path.read_text("utf-8"),
+                                        str(path.relative_to(ROOT)))]
 
 
 def _doubled(text: str) -> bool:
@@ -190,7 +228,10 @@ def main(argv: list[str]) -> int:
         twice = doubled()
         for entry in twice:
             print("written twice (fix: tools/catalogues.py undouble)", entry)
-        return 1 if gaps or twice else 0
+        runtime = built()
+        for entry in runtime:
+            print("not translatable (use a template with named values):", entry)
+        return 1 if gaps or twice or runtime else 0
     if argv[1:] == ["undouble"]:
         undouble()
         return 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from regelwerk.errors import LimitExceeded
+from regelwerk.errors import LimitExceeded, Message, Number
 
 __all__ = [
     "BUDGET",
@@ -59,14 +59,16 @@ whether a roll's odds are computed is decided by ``BUDGET``)."""
 
 @dataclass(frozen=True, slots=True)
 class Cost:
-    """The estimated work of one request and what makes it up (for messages)."""
+    """The estimated work of one request and what makes it up: ``what`` is a
+    translatable ``Message`` (``Message("the odds of a pool of {dice} dice",
+    dice=Number(dice))``), so that a refusal is said in the reader's language."""
 
     units: int
-    what: str
+    what: Message
 
     def __add__(self, other: Cost) -> Cost:
         what = other.what if not self.units else self.what if not other.units else (
-            f"{self.what}; {other.what}")
+            Message("{first}; {then}", first=self.what, then=other.what))
         return Cost(self.units + other.units, what)
 
     @property
@@ -74,15 +76,16 @@ class Cost:
         """Whether the work fits the budget."""
         return self.units <= BUDGET
 
-    def reason(self) -> str:
-        """Why the work is refused: the budget and the cost, in words."""
-        return (
-            f"{self.what} would cost {self.units:,} units of work; the budget is "
-            f"{BUDGET:,} units per request (docs/limits.md)"
-        )
+    def reason(self) -> Message:
+        """Why the work is refused: the budget and the cost, a translatable template
+        with its values (``LimitExceeded(cost.reason())``, ``reason().render(t)``)."""
+        return Message(
+            "{what} would cost {units} units of work; the budget is {budget} units per "
+            "request (docs/limits.md)",
+            what=self.what, units=Number(self.units), budget=Number(BUDGET))
 
 
-FIXED = Cost(10_000, "this request")
+FIXED = Cost(10_000, Message("this request"))
 """The cost of an action whose work is bounded by its field limits alone (checked by
 ``benchmarks/costs.py`` and ``tests/test_budget.py`` at those limits)."""
 

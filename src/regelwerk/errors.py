@@ -3,8 +3,9 @@
 Every error carries a stable snake_case ``code`` (used by the protocol) and a
 message that says what was wrong and what is allowed.  The message is an
 English template with named values (``"unknown condition {name!r}"``,
-``name=...``), so that the protocol layer can give it in the reader's language
-(the templates are messages of the gettext catalogues)::
+``name=...``, or one ``Message`` that carries both), so that the protocol layer
+can give it in the reader's language (the templates are messages of the gettext
+catalogues; numbers among the values are ``Number``, shown by Babel)::
 
     RegelwerkError                      code: (varies)
     ├── DiceError
@@ -100,9 +101,13 @@ class RegelwerkError(Exception):
     code: str = "error"
 
     def __init__(self, message: str, /, *, code: str | None = None, **values: object) -> None:
-        text = message.format(**values) if values else message
+        text, template = message, message
+        if isinstance(message, Message) and not values:  # a template with its values,
+            template, values = message.template, message.values  # said as it is
+        elif values:
+            text = message.format(**values)
         super().__init__(text)
-        self.template = message
+        self.template = template
         self.values = values
         self.message = text
         if code is not None:

@@ -140,8 +140,8 @@ def test_check_refuses_one_step_over_the_budget() -> None:
     with pytest.raises(LimitExceeded) as refused:
         check(601, "{n} dice", spent, n=7)
     assert spent == [400, 1000]  # nothing counted
-    assert refused.value.values["cost"] == units(601) == 51
-    assert refused.value.values["limit"] == units(1000) == 84
+    assert refused.value.values["cost"] == str(units(601)) == "51"  # a Number
+    assert refused.value.values["limit"] == str(units(1000)) == "84"
     assert "7 dice" in refused.value.message
     assert "51 units" in refused.value.message
     check(600, "x", spent)
@@ -155,8 +155,8 @@ def test_check_without_a_limit_uses_the_whole_budget() -> None:
     assert spent == [MAX_COST]
     with pytest.raises(LimitExceeded) as refused:
         check(MAX_COST + 1, "x")
-    assert refused.value.values["limit"] == BUDGET
-    assert refused.value.values["cost"] == BUDGET + 1
+    assert refused.value.values["limit"] == str(BUDGET)
+    assert refused.value.values["cost"] == str(BUDGET + 1)
     with pytest.raises(LimitExceeded):
         check(1, "x", [MAX_COST])
 
@@ -172,13 +172,13 @@ def test_check_of_huge_and_infinite_costs_reports_the_ceiling() -> None:
     for cost in (float("inf"), 1e40, 10**30, BUDGET * 1000 * 12):
         with pytest.raises(LimitExceeded) as refused:
             check(cost, "x")
-        assert refused.value.values["cost"] == BUDGET * 1000
+        assert refused.value.values["cost"] == str(BUDGET * 1000)
     with pytest.raises(LimitExceeded) as refused:
         check(BUDGET * 1000 * 12 - 1, "x")
-    assert refused.value.values["cost"] == BUDGET * 1000
+    assert refused.value.values["cost"] == str(BUDGET * 1000)
     with pytest.raises(LimitExceeded) as refused:
         check(BUDGET * 1000 * 12 - 12, "x")
-    assert refused.value.values["cost"] == BUDGET * 1000 - 1
+    assert refused.value.values["cost"] == str(BUDGET * 1000 - 1)
 
 
 @pytest.mark.parametrize(("span", "bits"), [(1, 1), (8, 3), (9, 3), (100, 64), (5000, 300)])

@@ -68,7 +68,7 @@ def test_a_roll_leaves_out_odds_beyond_a_twentieth_of_the_budget() -> None:
     assert response["ok"]
     assert response["odds_omitted"].startswith("the exact odds of '100d20kh50' are too "
                                                "costly to compute (about ")
-    assert response["odds_omitted"].endswith(" units of work, at most 250000); use fewer or "
+    assert response["odds_omitted"].endswith(" units of work, at most 250,000); use fewer or "
                                              "smaller dice")
     assert "probability" not in response
     assert "probability_at_least" not in response

@@ -184,9 +184,12 @@ def test_an_r_without_a_selector_is_a_comment() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("1d6 [" + "x" * 101 + "]", "annotation too long: at most 100 characters"),
     ("1." + "1" * 19, "decimal 1.1111111111… is too long: at most 20 digits"),
-    ("1234567890123d6", "dice count 123456789012 is too large: at most 100000"),
-    ("1d1234567890123", "number of faces 123456789012 is too large: at most 10000"),
-    ("1d6k12345678901234", "number 123456789012 is too large: at most 1000000"),
+    # the number quoted whole up to 15 digits, never cut (a cut number is another number)
+    ("1234567890123d6", "dice count 1234567890123 is too large: at most 100000"),
+    ("1d1234567890123", "number of faces 1234567890123 is too large: at most 10000"),
+    ("1d6k12345678901234", "number 12345678901234 is too large: at most 1000000"),
+    ("1d6k" + "9" * 16, "number with 16 digits is too large: at most 1000000"),
+    ("1d6k" + "1" * 900, "number with 900 digits is too large: at most 1000000"),
 ])
 def test_limits_of_the_text(text: str, message: str) -> None:
     with pytest.raises(LimitExceeded) as info:

@@ -201,7 +201,7 @@ def test_strikes_over_the_budget_are_refused_before_any_work() -> None:
     # the hit 901 + 901 + 1 values, the critical hit (2 · 901 − 1) + 901 + 901: 5,406
     assert prepare({"system": "pf2e", **request}) == {"ok": False, "error": {
         "code": "limit_exceeded",
-        "message": f"6 Strike(s) with 100d10 damage (5406 outcomes each) would cost "
+        "message": f"6 Strike(s) with 100d10 damage (5,406 outcomes each) would cost "
                    f"{cost:,} units of work; the budget is 5,000,000 units per request "
                    "(docs/limits.md)"}}
 

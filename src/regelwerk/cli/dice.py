@@ -104,6 +104,8 @@ def roll_command(expression: str, seed: int | None, faces: list[int] | None, lan
         chance = t.percent(response["probability_at_least"], 2)
         lines.append(t("Chance of {total} or more: {chance}",
                        total=t.number(response["total"]), chance=chance))
+    if "odds_omitted" in response:  # spans, not markup: the reason quotes the expression
+        lines.append([(t("No odds: {reason}", reason=response["odds_omitted"]), "dim")])
     show(lines)
 
 

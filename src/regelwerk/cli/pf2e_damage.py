@@ -88,12 +88,16 @@ def damage_command(dice: str, critical: bool, roll_twice: bool, critical_extra: 
     out = console()
     out.print(Text(f"{dice}: {' '.join(map(str, response['faces']))} → ", style="cyan")
               .append(str(response["total"]), style="bold"))
-    peak = max(p for _, p in response["distribution"])
-    chart = Table(show_header=False, box=None)
-    for value, p in response["distribution"]:
-        chart.add_row(str(value), t.percent(p, 2), Text("█" * round(30 * p / peak), "green"))
-    chart.columns[1].justify = "right"
-    out.print(chart)
+    if "distribution" in response:
+        peak = max(p for _, p in response["distribution"])
+        chart = Table(show_header=False, box=None)
+        for value, p in response["distribution"]:
+            chart.add_row(str(value), t.percent(p, 2),
+                          Text("█" * round(30 * p / peak), "green"))
+        chart.columns[1].justify = "right"
+        out.print(chart)
+    else:  # over the cost budget: rolled without its odds, saying why
+        out.print(Text(t("No odds: {reason}", reason=response["odds_omitted"]), style="dim"))
     out.print(response["text"])
     if immunities or weaknesses or resistances or target_traits:
         applied = call({"system": "pf2e", "action": "apply_damage", "critical": critical,

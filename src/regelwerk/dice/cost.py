@@ -52,6 +52,7 @@ from regelwerk.dice.plan import (
 )
 from regelwerk.dice.poly import miller_steps, power_steps
 from regelwerk.errors import LimitExceeded, Message
+from regelwerk.errors import Number as Figure  # a number in a message (Number: a node)
 
 __all__ = [
     "MAX_COST",
@@ -146,7 +147,8 @@ def check(cost: float, what: str, spent: list[int] | None = None, /, **values: o
         raise LimitExceeded(
             "the exact odds of {what} are too costly to compute (about {cost} units of "
             "work, at most {limit}); use fewer or smaller dice",
-            what=Message(what, **values), cost=_units(cost), limit=_units(limit),
+            what=Message(what, **values), cost=Figure(_units(cost)),
+            limit=Figure(_units(limit)),
         )
     if spent is not None:
         spent[0] = total
@@ -293,11 +295,16 @@ def odds_estimate(tree: Expression) -> tuple[int, int, int]:
     return _units(steps), span, bits
 
 
+def _odds_of(tree: Expression) -> Message:
+    """What a cost of ``tree`` pays for, in words for messages."""
+    return Message("the exact odds of {expression}", expression=shorten(str(tree)))
+
+
 @lru_cache(maxsize=1024)
 def odds_cost(tree: Expression) -> Cost:
     """The estimated work of the exact distribution of ``tree`` (syntax trees are
     immutable: the estimate is remembered)."""
-    return Cost(odds_estimate(tree)[0], f"the exact odds of {shorten(str(tree))}")
+    return Cost(odds_estimate(tree)[0], _odds_of(tree))
 
 
 @lru_cache(maxsize=1024)
@@ -313,7 +320,7 @@ def roll_route(tree: Expression) -> tuple[Cost, bool]:
     steps = closed_explosion_steps(found[0]) if found is not None else None
     if steps is None:
         return odds_cost(tree), False
-    closed = Cost(_units(steps), f"the exact odds of {shorten(str(tree))}")
+    closed = Cost(_units(steps), _odds_of(tree))
     if closed.units <= ROLL_COST // STEPS_PER_UNIT:
         return closed, True
     whole = odds_cost(tree)

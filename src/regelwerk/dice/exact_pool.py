@@ -19,7 +19,7 @@ from regelwerk.dice.limits import MAX_EXPLODE_DEPTH
 from regelwerk.dice.nodes import Dice, Operation
 from regelwerk.dice.plan import BRANCH_STEPS, DIE_STEPS, MAX_STATES, pool_steps
 from regelwerk.dice.poly import Poly
-from regelwerk.errors import LimitExceeded
+from regelwerk.errors import LimitExceeded, Number
 
 __all__ = ["TermOdds", "pool_distribution"]
 
@@ -85,7 +85,7 @@ class _Pool:
         out[state] = out.get(state, Fraction(0)) + p
         if len(out) > MAX_STATES:
             raise LimitExceeded("the exact odds of this dice term are too costly to compute: "
-                                "more than {states} sorted outcomes", states=MAX_STATES)
+                                "more than {states} sorted outcomes", states=Number(MAX_STATES))
 
     def roll_new(self, dice: list[DieState], count: int, p: Fraction,
                  out: dict[State, Fraction], among: list[int] | None = None) -> None:

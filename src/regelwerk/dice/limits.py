@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from regelwerk.budget import MAX_SUPPORT, MAX_WORK, ROLL_ODDS_WORK
-from regelwerk.errors import LimitExceeded
+from regelwerk.errors import LimitExceeded, Number
 
 __all__ = [
     "MAX_CONSTANT",
@@ -59,5 +59,5 @@ class RollBudget:
         if self.rolled > self.max_dice:
             raise LimitExceeded(
                 "too many dice: at most {max_dice} dice may be rolled for one expression, "
-                "rerolls and explosions included", max_dice=self.max_dice
+                "rerolls and explosions included", max_dice=Number(self.max_dice)
             )

@@ -56,6 +56,7 @@ from regelwerk.dice.nodes import (
 from regelwerk.dice.plain_terms import parse_plain
 from regelwerk.dice.plan import selected_faces
 from regelwerk.errors import DiceSyntaxError, LimitExceeded, Message, translatable
+from regelwerk.errors import Number as Figure  # a number in a message (Number: a node)
 
 __all__ = ["clear_cache", "parse"]
 
@@ -81,11 +82,25 @@ _NUMBER_WORDS = {
 _THE_END = translatable("the end")
 
 
+_QUOTED_DIGITS = 15
+"""Digits of a number too large that a message quotes whole; a longer one is named by
+its count of digits (never cut: a cut number is a different number)."""
+
+
 def _int(text: str, limit: int = MAX_CONSTANT, what: str = "number") -> int:
-    if len(text) > 7 or int(text) > limit:
+    """The integer ``text`` (digits only) up to ``limit``.  A string of more digits
+    than the limit has is refused before it is converted: a huge digit string is
+    never turned into an integer."""
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(limit)) or int(digits) > limit:
+        if len(digits) > _QUOTED_DIGITS:
+            raise LimitExceeded("{what} with {count} digits is too large: at most {limit}",
+                                what=Message(_NUMBER_WORDS[what]),
+                                count=Figure(len(digits)), limit=Figure(limit))
         raise LimitExceeded("{what} {text} is too large: at most {limit}",
-                            what=Message(_NUMBER_WORDS[what]), text=text[:12], limit=limit)
-    return int(text)
+                            what=Message(_NUMBER_WORDS[what]), text=Figure(int(digits)),
+                            limit=Figure(limit))
+    return int(digits)
 
 
 def _alternatives(expected: tuple[str, ...]) -> Message:
@@ -139,13 +154,13 @@ class _Parser:
         self.depth += 1
         if self.depth > MAX_NESTING:
             raise LimitExceeded("expression nested too deeply: at most {max_nesting} levels",
-                                max_nesting=MAX_NESTING)
+                                max_nesting=Figure(MAX_NESTING))
 
     def count(self) -> None:
         self.operators += 1
         if self.operators > MAX_OPERATORS:
             raise LimitExceeded("too many operators: at most {max_operators} in one expression",
-                                max_operators=MAX_OPERATORS)
+                                max_operators=Figure(MAX_OPERATORS))
 
     # -- layers -----------------------------------------------------------------------
     def comparison(self) -> Expression:
@@ -221,7 +236,7 @@ class _Parser:
             if "." in literal:
                 if len(literal) > 20:
                     raise LimitExceeded("decimal {text}… is too long: at most {digits} digits",
-                                        text=literal[:12], digits=20)
+                                        text=literal[:12], digits=Figure(20))
                 node = Number(Fraction(literal), literal)
             else:
                 node = Number(_int(literal))
@@ -239,7 +254,7 @@ class _Parser:
             label = self.text[self.pos + 1 : end].strip()
             if len(label) > _MAX_LABEL:
                 raise LimitExceeded("annotation too long: at most {max_label} characters",
-                                    max_label=_MAX_LABEL)
+                                    max_label=Figure(_MAX_LABEL))
             labels.append(label)
             self.pos = end + 1
         if not labels:
@@ -343,7 +358,8 @@ class _Parser:
                 if depth > MAX_EXPLODE_DEPTH:
                     raise LimitExceeded(
                         "explosion depth {depth} is too deep: at most {max_explode_depth}",
-                        depth=depth, max_explode_depth=MAX_EXPLODE_DEPTH)
+                        depth=Figure(depth),
+                        max_explode_depth=Figure(MAX_EXPLODE_DEPTH))
             return Operation("e", (selector,), depth)
         name = cast(OperationName, "rr" if word == "r" else word)
         at = self.pos
@@ -482,7 +498,7 @@ def parse(text: str) -> Expression:
     if len(text) > MAX_EXPRESSION_LENGTH:
         raise LimitExceeded(
             "expression too long: {count} characters; at most {max_expression_length}",
-            count=len(text), max_expression_length=MAX_EXPRESSION_LENGTH
+            count=Figure(len(text)), max_expression_length=Figure(MAX_EXPRESSION_LENGTH)
         )
     tree = parse_plain(text)
     if tree is None:

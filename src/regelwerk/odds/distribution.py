@@ -11,7 +11,7 @@ from fractions import Fraction
 from math import comb, lcm
 
 from regelwerk.budget import MAX_SUPPORT, MAX_WORK
-from regelwerk.errors import LimitExceeded
+from regelwerk.errors import LimitExceeded, Number
 
 __all__ = ["Distribution"]
 
@@ -181,7 +181,7 @@ class Distribution:
         if len(self._weights) * len(other._weights) > MAX_SUPPORT * 5:
             raise LimitExceeded(
                 "distribution too large to compute exactly: at most {value} value pairs may be "
-                "combined", value=MAX_SUPPORT * 5
+                "combined", value=Number(MAX_SUPPORT * 5)
             )
         weights: dict[int, int] = {}
         for a, wa in self._weights.items():
@@ -224,7 +224,8 @@ class Distribution:
             if (times * span + 1) * bits > work:
                 raise LimitExceeded(
                     "distribution too large to compute exactly: {times} dice of this kind need "
-                    "too much exact arithmetic (use fewer dice or smaller dice)", times=times
+                    "too much exact arithmetic (use fewer dice or smaller dice)",
+                    times=Number(times),
                 )
         result = Distribution.constant(0)
         base: Distribution = self

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from math import comb
 
 from regelwerk.budget import MAX_SUPPORT
-from regelwerk.errors import LimitExceeded
+from regelwerk.errors import LimitExceeded, Number
 from regelwerk.odds.distribution import Distribution
 
 __all__ = ["keep_pool"]
@@ -36,7 +36,7 @@ def keep_pool(
     if len(items) * dice * keep > MAX_SUPPORT * 50:
         raise LimitExceeded(
             "keeping {keep} of {dice} dice with {count} faces is too large to compute exactly",
-            keep=keep, dice=dice, count=len(items)
+            keep=Number(keep), dice=Number(dice), count=Number(len(items))
         )
     # remaining[i]: total weight of the faces after position i
     remaining = [0] * len(items)

@@ -199,7 +199,7 @@ def _source(request: dict[str, Any]) -> RandomSource:
         if len(faces) > MAX_FACES:
             raise RequestError(
                 "too many faces: at most {max_faces} may be given", code="limit_exceeded",
-                max_faces=MAX_FACES
+                max_faces=Number(MAX_FACES)
             )
         return ScriptedRandomSource(faces)
     if seed is not None:
@@ -275,12 +275,13 @@ def _prepare(request: object, checked: bool) -> Prepared:
         except ValidationError as error:
             raise _from_validation(action, error) from None
     cost = action.estimate(model)
+    t = translator(lang)
     omitted = None
     if not cost.affordable:
         if not action.odds_optional:
             raise LimitExceeded(cost.reason())
-        omitted = cost.reason()
-    return Prepared(action, model, Context(_source(request), translator(lang), omitted), cost)
+        omitted = cost.reason().render(t)
+    return Prepared(action, model, Context(_source(request), t, omitted), cost)
 
 
 def _long_texts(value: object, found: set[str], depth: int = 0) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 
 from regelwerk.budget import shorten
-from regelwerk.errors import RequestError
+from regelwerk.errors import Number, RequestError
 
 __all__ = ["MAX_DEPTH", "MAX_DIGITS", "check_values", "decode", "encode"]
 
@@ -36,7 +36,7 @@ def _invalid(message: str, **values: object) -> RequestError:
 def _integer(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise _invalid("an integer has {digits} digits: at most {most} digits are allowed",
-                       digits=len(text.lstrip("-")), most=MAX_DIGITS)
+                       digits=Number(len(text.lstrip("-"))), most=Number(MAX_DIGITS))
     return int(text)
 
 
@@ -78,7 +78,7 @@ def decode(raw: bytes | str) -> Any:
                        column=error.colno) from None
     except RecursionError:
         raise _invalid("the request is nested too deeply: at most {most} levels",
-                       most=MAX_DEPTH) from None
+                       most=Number(MAX_DEPTH)) from None
     check_values(value)
     return value
 
@@ -96,7 +96,7 @@ def check_values(value: Any, path: str = "", depth: int = 0) -> None:
     and infinities, and nesting deeper than ``MAX_DEPTH`` anywhere in ``value``."""
     if depth > MAX_DEPTH:
         raise RequestError("the request is nested too deeply: at most {most} levels",
-                           code="limit_exceeded", most=MAX_DEPTH)
+                           code="limit_exceeded", most=Number(MAX_DEPTH))
     if isinstance(value, str):
         if not value.isascii():
             try:

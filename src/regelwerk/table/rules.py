@@ -58,9 +58,12 @@ def run(system: str, action: str, fields: dict[str, Any], lang: str,
     try:
         model = entry.model.model_validate(fields)
         cost = entry.estimate(model)  # the cost budget, before any work (docs/limits.md)
-        omitted = None if cost.affordable else cost.reason()
-        if omitted is not None and not entry.odds_optional:
-            raise LimitExceeded(omitted)
+        omitted = None
+        if not cost.affordable:
+            reason = cost.reason()
+            if not entry.odds_optional:
+                raise LimitExceeded(reason)
+            omitted = t(reason.template, **reason.values)  # a Said: said again in others
         return entry.handler(model, Context(source, t.translator, omitted))
     except ValidationError as error:
         raise InvalidCommand(invalid_fields(t, asked, error)) from None

@@ -58,8 +58,8 @@ def roll_action(request: Notated, context: Context) -> dict[str, Any]:
             omitted = context.t(
                 "the exact odds of {what} are too costly to compute (about {cost} units of "
                 "work, at most {limit}); use fewer or smaller dice",
-                what=quoted, cost=cost.units,
-                limit=ROLL_COST // STEPS_PER_UNIT)
+                what=quoted, cost=context.t.number(cost.units),
+                limit=context.t.number(ROLL_COST // STEPS_PER_UNIT))
     if omitted is not None:
         response["odds_omitted"] = omitted
     else:

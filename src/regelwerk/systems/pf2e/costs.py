@@ -7,12 +7,12 @@ bounded by its field limits (``regelwerk.budget.FIXED``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from regelwerk.budget import Cost, shorten
 from regelwerk.dice import parse
 from regelwerk.dice.cost import convolution_cost, odds_estimate
+from regelwerk.errors import Message, Number
 from regelwerk.systems.pf2e.space.grid import SQUARE_METRES
 from regelwerk.systems.pf2e.space.map_model import metres
 
@@ -71,7 +71,7 @@ def damage_roll(request: Any) -> Cost:
     work, _ = _damage(request.dice, request.precision,
                       request.critical_extra if request.critical else None,
                       request.critical and request.roll_twice, combined=False)
-    return Cost(work, f"the exact damage of {shorten(request.dice)}")
+    return Cost(work, Message("the exact damage of {dice}", dice=shorten(request.dice)))
 
 
 def strike_damage(request: Any) -> Cost:
@@ -86,8 +86,9 @@ def strike_damage(request: Any) -> Cost:
     outcomes = span + crit_span
     per_strike = (hit + crit) // 2 + outcomes * _PER_STRIKE_OUTCOME
     turn = strikes * strikes * outcomes * 4
-    return Cost(strikes * per_strike + turn,
-                f"{strikes} Strike(s) with {shorten(d.dice)} damage ({outcomes} outcomes each)")
+    return Cost(strikes * per_strike + turn, Message(
+        "{strikes} Strike(s) with {dice} damage ({outcomes} outcomes each)",
+        strikes=Number(strikes), dice=shorten(d.dice), outcomes=Number(outcomes)))
 
 
 def _area_squares(request: Any) -> int:
@@ -116,8 +117,9 @@ def _map_units(battle: Any) -> int:
 
 def on_map(request: Any) -> Cost:
     """An action over a map: the map's size and what is on it."""
-    return Cost(_map_units(request.map),
-                f"a map of {request.map.width} × {request.map.height} squares")
+    return Cost(_map_units(request.map), Message(
+        "a map of {width} × {height} squares",
+        width=Number(request.map.width), height=Number(request.map.height)))
 
 
 def area(request: Any) -> Cost:
@@ -127,8 +129,10 @@ def area(request: Any) -> Cost:
     units = squares * _PER_SQUARE[request.shape] + _map_units(request.map)
     if request.svg:
         units += map_size * 10
-    return Cost(units, f"a {request.shape} of {Fraction(str(request.size))} "
-                       f"{request.map.unit} ({squares:,} squares examined)")
+    return Cost(units, Message(
+        "a {shape} of {size} {unit} ({squares} squares examined)",
+        shape=Message(request.shape), size=Number(request.size), unit=request.map.unit,
+        squares=Number(squares)))
 
 
 COSTS: dict[str, Callable[[Any], Cost]] = {

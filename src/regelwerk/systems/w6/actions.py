@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, StrictInt, StrictStr
 
 from regelwerk.dice.limits import MAX_DICE
-from regelwerk.errors import LimitExceeded
+from regelwerk.errors import LimitExceeded, Number
 from regelwerk.i18n import Translator
 from regelwerk.protocol.fields import MODEL_CONFIG, int_or_named
 from regelwerk.protocol.registry import Action, Context
@@ -45,7 +45,7 @@ class PoolFields(BaseModel):
                     self.attribute_name, self.skill_name)
         if pool.dice > MAX_DICE:
             raise LimitExceeded("pool of {dice} dice: at most {max_dice} dice",
-                                dice=pool.dice, max_dice=MAX_DICE)
+                                dice=Number(pool.dice), max_dice=Number(MAX_DICE))
         return pool
 
 

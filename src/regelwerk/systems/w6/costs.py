@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from regelwerk.budget import Cost
+from regelwerk.errors import Message, Number
 
 __all__ = ["COSTS", "ODDS_OPTIONAL"]
 
@@ -16,10 +17,14 @@ def _pool(dice: int) -> int:
     return (dice + 1) * (dice + 1) // 3 + 100
 
 
+def _pool_odds(dice: int) -> Message:
+    return Message("the odds of a pool of {dice} dice", dice=Number(dice))
+
+
 def probe(request: Any) -> Cost:
     """One pool's odds."""
     dice = request.pool().dice
-    return Cost(_pool(dice), f"the odds of a pool of {dice} dice")
+    return Cost(_pool(dice), _pool_odds(dice))
 
 
 def complex_probe(request: Any) -> Cost:
@@ -28,9 +33,9 @@ def complex_probe(request: Any) -> Cost:
     pool (and is told what the split must be, not what it would cost)."""
     dice = request.pool().dice
     if sum(request.split) != dice:
-        return Cost(_pool(dice), f"the odds of a pool of {dice} dice")
+        return Cost(_pool(dice), _pool_odds(dice))
     return Cost(sum(_pool(a) for a in request.split),
-                f"the odds of {len(request.split)} parts")
+                Message("the odds of {parts} parts", parts=Number(len(request.split))))
 
 
 def complex_advice(request: Any) -> Cost:
@@ -39,8 +44,9 @@ def complex_advice(request: Any) -> Cost:
     parts = len(request.required)
     splits = (parts - 1) * (dice + 1) * (dice + 2) // 2 * request.candidates
     units = splits * 10 * (1 + dice // 400) + parts * _pool(dice)
-    return Cost(units, f"advice for {dice} dice over {parts} rolls "
-                       f"with {request.candidates} candidates")
+    return Cost(units, Message(
+        "advice for {dice} dice over {parts} rolls with {candidates} candidates",
+        dice=Number(dice), parts=Number(parts), candidates=Number(request.candidates)))
 
 
 def _party(fields: Any) -> int:
@@ -62,7 +68,7 @@ def contest(request: Any) -> Cost:
     """Both parties' odds."""
     a, b = request.a.pool().dice, request.b.pool().dice
     return Cost(_party(request.a) + _party(request.b),
-                f"the odds of a contest of {a} and {b} dice")
+                Message("the odds of a contest of {a} and {b} dice", a=Number(a), b=Number(b)))
 
 
 COSTS: dict[str, Callable[[Any], Cost]] = {
