@@ -12,6 +12,7 @@ tells ``wait`` about other processes' appends.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
@@ -196,8 +197,8 @@ class SqlStore:
     def close(self) -> None:
         self._watcher.close()
         self._stop_follower()
-        self._engine.dispose()
-        self._reader.dispose()
+        for engine in dict.fromkeys((self._engine, self._reader)):
+            _dispose_when_returned(engine)
 
     def _stop_follower(self) -> None:
         """End the follower thread, if one runs."""
@@ -212,3 +213,14 @@ class SqlStore:
                 .where(logs.c.table_id.in_(table_ids))
             ).all()
         return [(table_id, int(last)) for table_id, last in rows]
+
+
+def _dispose_when_returned(engine: Engine, patience: float = 5.0) -> None:
+    """Close the engine's connections once those in use came back (a read still running
+    in another thread when the server stops), waiting at most ``patience`` seconds: a
+    connection checked out at ``dispose`` is left to the garbage collector, unclosed."""
+    checked_out = getattr(engine.pool, "checkedout", None)
+    deadline = time.monotonic() + patience
+    while callable(checked_out) and checked_out() > 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    engine.dispose()
