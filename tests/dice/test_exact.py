@@ -4,12 +4,17 @@ one or more cases for every operator, and known values."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from regelwerk.dice import ScriptedRandomSource, distribution, roll
+import regelwerk.dice.exact as exact_module
+import regelwerk.dice.exact_dice as exact_dice
+from regelwerk.dice import ScriptedRandomSource, distribution, parse, roll
+from regelwerk.dice.nodes import Dice, Expression
 from regelwerk.errors import LimitExceeded
 from regelwerk.odds import Distribution
 from tests.dice.brute import Bin, Dec, Faces, Items, Lit, NeedFace, Pool, odds, whole
@@ -158,9 +163,34 @@ def test_large_pools_stay_exact() -> None:
     assert count.probability(2000) == Fraction(1, 3**2000)
 
 
-def test_repeated_terms_are_computed_once() -> None:
-    exact = distribution("+".join(["4d6kh3"] * 6))
-    assert exact.mean == 6 * Fraction(15869, 1296)
+def test_repeated_terms_are_computed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Equal sub-expressions of one request are evaluated once (the evaluator's memo):
+    every node handler and every term's odds are counted while the real ones answer."""
+    terms: Counter[Expression] = Counter()
+    real_term = exact_dice.term_distribution
+
+    def counted_term(node: Dice, spent: list[int]) -> Any:
+        terms[node] += 1
+        return real_term(node, spent)
+
+    handled: Counter[Expression] = Counter()
+
+    def counting(handler: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+        def counted(evaluator: Any, node: Any) -> Any:
+            handled[node] += 1
+            return handler(evaluator, node)
+        return counted
+
+    monkeypatch.setattr(exact_module, "term_distribution", counted_term)
+    for kind, handler in list(exact_module._HANDLERS.items()):
+        monkeypatch.setitem(exact_module._HANDLERS, kind, counting(handler))
+    text = "+".join(["4d6kh3"] * 6) + " - " + " - ".join(["(2d8 + 1)"] * 3)
+    exact = distribution(text)
+    assert exact.mean == 6 * Fraction(15869, 1296) - 3 * 10
+    assert terms == {parse("4d6kh3"): 1, parse("2d8"): 1}
+    assert handled[parse("(2d8 + 1)")] == 1
+    assert handled[parse("1")] == 1
+    assert max(handled.values()) == 1
 
 
 def test_too_costly_is_refused_before_the_work() -> None:

@@ -106,6 +106,9 @@ def _texts(draw: st.DrawFn) -> str:
 @example("4d6dl>3")
 @example("1d6e@12345678")
 @example("1d6e@101")
+@example("3d12p>7rrh0")
+@example("4d6rrl0rr1")
+@example("4d6rrh1")
 def test_the_quick_path_gives_the_full_parsers_tree(text: str) -> None:
     quick = parse_plain(text)
     if quick is not None:
@@ -119,7 +122,7 @@ def test_the_quick_path_gives_the_full_parsers_tree(text: str) -> None:
     "8d10kh3", "8d6!", "8d6!>5@2", "d20", "2W6+3", "1d%", "4d6dl1", "4d6r<3",
     "10d6k1k2k3", "4d6ro1", "3d6ra6", "4d6mi2ma5", "1d20-1d4+2", "5", "4d6dh", "4d6dl2",
     "1d6e@0", "1d6!>5@100", "1d6e=6", "3d6mi=2", "0d6", "1d1", "4d6k0", "0", "1000000+1",
-    "1d6kh1000000", "2d10000",
+    "1d6kh1000000", "2d10000", "3d12p>7rrh0", "4d6rrl0", "4d6rrh0rr1",
 ])
 def test_the_common_expressions_take_the_quick_path(text: str) -> None:
     quick = parse_plain(text)

@@ -190,6 +190,7 @@ def _pool_of(n: int, span: int, bits: int, counting: bool) -> float:
 def term_steps(node: Dice) -> tuple[float, int, int]:
     """Steps (an upper bound), span of values and bits of the denominator of the exact
     odds of one dice term, by the route its computation takes (``plan.route``)."""
+    node = node.without_idle_rerolls()
     n, sides, ops = node.count, node.sides, node.ops
     way = route(node)
     face_bits = sides.bit_length()

@@ -301,6 +301,7 @@ def explosion_at_most(node: Dice, upto: int, spent: list[int]) -> Dist | None:
 
 def term_distribution(node: Dice, spent: list[int]) -> TermOdds:
     """The exact distribution of what a dice term adds to the total."""
+    node = node.without_idle_rerolls()
     ops = node.ops
     n = node.count
     sides = node.sides

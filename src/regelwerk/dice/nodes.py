@@ -7,7 +7,7 @@ written chain sits behind, so that ``((10d6kh5)kl2)kh1`` stays three steps).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
@@ -89,6 +89,11 @@ class Operation:
         """Whether any selector selects by rank (``h``/``l``)."""
         return any(s.by_rank for s in self.selectors)
 
+    @property
+    def picks_by_rank(self) -> bool:
+        """Whether a rank selector picks any die (``h0``/``l0`` pick none)."""
+        return any(s.by_rank and s.value > 0 for s in self.selectors)
+
     def __str__(self) -> str:
         depth = "" if self.depth is None else f"@{self.depth}"
         return "".join(f"{self.name}{s}" for s in self.selectors) + depth
@@ -131,6 +136,22 @@ class Dice:
         core = f"{self.count}d{'%' if self.percent else self.sides}"
         text = _render_ops(core, self.ops)
         return f"{text} [{self.label}]" if self.label is not None else text
+
+    def without_idle_rerolls(self) -> Dice:
+        """The term without the rank selectors of ``rr`` that pick no die (``rrh0``,
+        ``rrl0``, the only rank rerolls the parser lets through): they reroll nothing,
+        so the odds are those of the term without them."""
+        if not any(op.name == "rr" and op.by_rank for op in self.ops):
+            return self
+        ops: list[Operation] = []
+        for op in self.ops:
+            if op.name == "rr" and op.by_rank:
+                by_value = tuple(s for s in op.selectors if not s.by_rank)
+                if not by_value:
+                    continue
+                op = replace(op, selectors=by_value)
+            ops.append(op)
+        return replace(self, ops=tuple(ops))
 
 
 @dataclass(frozen=True, slots=True)

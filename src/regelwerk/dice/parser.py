@@ -408,7 +408,7 @@ def _checked(dice: Dice) -> Dice:
     """Refuse operations that could never finish or make no sense (the faces a
     selector selects are counted from its ranges, not walked: a d10000 is quick)."""
     for i, op in enumerate(dice.ops):
-        if op.name == "rr" and (op.by_rank or selected_faces(op, dice.sides) == dice.sides):
+        if op.name == "rr" and (op.picks_by_rank or selected_faces(op, dice.sides) == dice.sides):
             raise DiceSyntaxError(
                 "'{dice}' would reroll forever: every face matches {operation}; "
                 "reroll some faces only, or use 'ro' to reroll once",

@@ -108,7 +108,7 @@ def _endless(dice: Dice) -> bool:
     ops = dice.ops
     for i, op in enumerate(ops):
         name = op.name
-        if name == "rr" and (op.by_rank or selected_faces(op, dice.sides) == dice.sides):
+        if name == "rr" and (op.picks_by_rank or selected_faces(op, dice.sides) == dice.sides):
             return True
         if name == "e" and op.depth is None and not op.by_rank and \
                 selected_faces(op, dice.sides) == dice.sides:
