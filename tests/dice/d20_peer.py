@@ -1,24 +1,29 @@
-"""Runs inside d20's own environment: reads JSON lines ``{"expression", "faces"}``
-and prints d20's total for those faces (``random.randrange`` fed from them)."""
+"""Runs inside d20's own environment: reads JSON lines ``{"expression", "seed"}`` and
+prints d20's total for the faces of that seed (``random.randrange(size)`` gives
+``u % size`` for the next unit ``u`` of ``UnitStream(seed)``, as the test's source
+gives ``u % sides + 1``), or the name of the error d20 raises."""
 
 import json
+import random
 import sys
 
 import d20
 import d20.expression
 
 
-class _Faces:
-    def __init__(self, faces: list[int]) -> None:
-        self.faces = list(faces)
+class UnitStream:
+    """30-bit units from a seeded generator, the same on both sides."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
 
     def randrange(self, size: int) -> int:
-        return self.faces.pop(0) - 1
+        return self._random.getrandbits(30) % size
 
 
 for line in sys.stdin:
     case = json.loads(line)
-    d20.expression.random = _Faces(case["faces"])
+    d20.expression.random = UnitStream(case["seed"])
     try:
         total = d20.roll(case["expression"], allow_comments=True).total
     except Exception as error:  # d20's own errors, reported as such
