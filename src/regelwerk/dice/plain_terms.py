@@ -103,8 +103,9 @@ def _operation(found: re.Match[str], sides: int) -> Operation | None:
 
 
 def _endless(dice: Dice) -> bool:
-    """What the full parser refuses about a term's operations: a reroll or an
-    explosion of every face, a success count before another operation."""
+    """What the full parser refuses about a term's operations: a reroll of every
+    face or by a rank of one or more (``rrh0`` rerolls nothing and is let through),
+    an explosion of every face, a success count before another operation."""
     ops = dice.ops
     for i, op in enumerate(ops):
         name = op.name
