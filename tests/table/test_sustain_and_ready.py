@@ -4,10 +4,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from regelwerk.table.errors import NotAllowed
 
+from .conftest import Table
 from .test_encounter_pf2e import _enc, _setup, _turn_to
 
 
@@ -36,6 +39,15 @@ def test_sustaining_an_effect_spends_one_of_the_creators_actions() -> None:
     assert [e["label"] for e in _enc(table)["effects"]] == ["Light"]  # it was sustained
 
 
+def _c1_s_turn() -> tuple[Table, dict[str, Any]]:
+    """The table in c1's turn (order c1, c2, c3) and c1's Strike at c2."""
+    table = _setup()
+    table.service.execute(table.gm, {"type": "set_order", "order": ["c1", "c2", "c3"]})
+    _turn_to(table, "c1")
+    return table, {"type": "strike", "character_id": "c1", "target_id": "c2",
+                   "strike": "Longsword"}
+
+
 def test_a_readied_strike_is_the_reaction_without_the_multiple_attack_penalty() -> None:
     """Ready costs 2 actions and is used as the reaction (docs/rulings.md, "Table:
     Delay and Ready"); "In einer Begegnung erhältst du jede Runde 1 Reaktion", and
@@ -43,12 +55,8 @@ def test_a_readied_strike_is_the_reaction_without_the_multiple_attack_penalty() 
     musst ihn also nicht nachhalten, wenn du einen Gelegenheitsangriff machen kannst
     oder eine ähnliche Reaktion, die es dir erlaubt, während eines fremden Zuges einen
     Angriff auszuführen." (chapter 9)."""
-    table = _setup()
+    table, strike = _c1_s_turn()
     s = table.service
-    s.execute(table.gm, {"type": "set_order", "order": ["c1", "c2", "c3"]})
-    _turn_to(table, "c1")
-    strike = {"type": "strike", "character_id": "c1", "target_id": "c2",
-              "strike": "Longsword"}
     s.execute(table.player, strike)  # the first attack of the turn
     answer = s.execute(table.player, {"type": "ready", "character_id": "c1",
                                       "action": "Strike", "trigger": "the troll moves"})
@@ -73,12 +81,8 @@ def test_a_readied_strike_is_the_reaction_without_the_multiple_attack_penalty() 
 
 
 def test_ready_needs_two_actions_and_a_readied_strike_needs_a_ready() -> None:
-    table = _setup()
+    table, strike = _c1_s_turn()
     s = table.service
-    s.execute(table.gm, {"type": "set_order", "order": ["c1", "c2", "c3"]})
-    _turn_to(table, "c1")
-    strike = {"type": "strike", "character_id": "c1", "target_id": "c2",
-              "strike": "Longsword"}
     with pytest.raises(NotAllowed):  # nothing readied yet
         s.execute(table.player, {**strike, "ready": True})
     for _ in range(2):

@@ -7,7 +7,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,8 +15,10 @@ import httpx
 import uvicorn
 from fastapi import FastAPI
 
+from regelwerk.api import create_app
 from regelwerk.api.sse import ServerSentEvent, SseParser
-from regelwerk.api.table_room import room_of
+from regelwerk.api.table_room import room_of, use_store
+from regelwerk.store import open_store
 
 
 def free_port() -> int:
@@ -121,3 +123,19 @@ def stream(live: Live, table_id: str, token: str, *, last_event_id: int | None =
         assert response.status_code == 200, response.read()
         assert response.headers["content-type"].startswith("text/event-stream")
         yield Stream(response)
+
+
+@contextmanager
+def servers_on_one_database(url: str, count: int = 2,
+                            heartbeat: float | None = None) -> Iterator[list[Live]]:
+    """``count`` servers, each with its own store and cached states, on one database
+    (``heartbeat``: the streams' heartbeat, if not the default)."""
+    with ExitStack() as stack:
+        lives = []
+        for _ in range(count):
+            app = create_app()
+            use_store(app, open_store(url))
+            if heartbeat is not None:
+                app.state.table_heartbeat = heartbeat
+            lives.append(stack.enter_context(serving(app)))
+        yield lives

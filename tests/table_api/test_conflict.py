@@ -6,17 +6,13 @@ client, never lost or duplicated")."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import ExitStack
 
 import pytest
 
-from regelwerk.api import create_app
-from regelwerk.api.table_room import use_store
-from regelwerk.store import open_store
 from regelwerk.table import service
 from tests.postgres import PostgresServer
 from tests.table_api.flows import TABLES, assert_error, log_of, new_table, send
-from tests.table_api.live import Live, auth, serving
+from tests.table_api.live import Live, auth, servers_on_one_database
 
 
 @pytest.fixture
@@ -24,13 +20,8 @@ def two_servers(postgres_server: PostgresServer) -> Iterator[tuple[Live, Live]]:
     """Two servers, each with its own store and cached states, on one database."""
     url = postgres_server.create_database()
     try:
-        with ExitStack() as stack:
-            lives = []
-            for _ in range(2):
-                app = create_app()
-                use_store(app, open_store(url))
-                lives.append(stack.enter_context(serving(app)))
-            yield lives[0], lives[1]
+        with servers_on_one_database(url) as (one, two):
+            yield one, two
     finally:
         postgres_server.drop_database(url)
 

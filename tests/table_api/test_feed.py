@@ -12,12 +12,9 @@ from typing import Any
 
 import pytest
 
-from regelwerk.api import create_app
-from regelwerk.api.table_room import use_store
-from regelwerk.store import open_store
 from tests.postgres import PostgresServer
 from tests.table_api.flows import invite_and_join, log_of, new_table, public_command, send
-from tests.table_api.live import Live, Stream, serving, stream
+from tests.table_api.live import Live, Stream, servers_on_one_database, stream
 
 
 def test_each_stream_gets_its_tables_events_once_while_tables_append_together(
@@ -58,15 +55,9 @@ def test_each_stream_gets_its_tables_events_once_while_tables_append_together(
 def two_servers(postgres_server: PostgresServer) -> Iterator[tuple[Live, Live]]:
     """Two servers, each with its own store, on one PostgreSQL database."""
     url = postgres_server.create_database()
-    try:
-        with ExitStack() as stack:
-            lives = []
-            for _ in range(2):
-                app = create_app()
-                use_store(app, open_store(url))
-                app.state.table_heartbeat = 30.0  # a wake-up, not a heartbeat's re-read
-                lives.append(stack.enter_context(serving(app)))
-            yield lives[0], lives[1]
+    try:  # heartbeat: a wake-up, not a heartbeat's re-read
+        with servers_on_one_database(url, heartbeat=30.0) as (one, two):
+            yield one, two
     finally:
         postgres_server.drop_database(url)
 
